@@ -1,0 +1,320 @@
+// Command brigade is the Brigade back-office: one binary serving the API,
+// the web app and the kiosk feed.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"brigade/internal/auth"
+	"brigade/internal/blob"
+	"brigade/internal/config"
+	"brigade/internal/demo"
+	"brigade/internal/events"
+	"brigade/internal/httpapi"
+	"brigade/internal/store"
+	"brigade/internal/tenancy"
+	"brigade/web"
+)
+
+var version = "dev"
+
+const usage = `Brigade — back-office des franchises de restauration.
+
+Usage : brigade <commande> [options]
+
+Commandes :
+  serve     démarre le serveur (API, application web, flux des bornes)
+  migrate   applique les migrations de la base
+  demo      charge la franchise de démonstration
+  user      crée un identifiant (brigade user -h)
+  openapi   affiche le document OpenAPI 3.1
+  version   affiche la version
+
+"brigade <commande> -h" détaille les options.
+`
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	cmd, args := os.Args[1], os.Args[2:]
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var err error
+	switch cmd {
+	case "serve":
+		err = serve(ctx, args)
+	case "migrate":
+		err = migrate(ctx, args)
+	case "demo":
+		err = loadDemo(ctx, args)
+	case "user":
+		err = createUser(ctx, args)
+	case "openapi":
+		err = printOpenAPI(args)
+	case "version":
+		fmt.Println(version)
+	case "help", "-h", "--help":
+		fmt.Print(usage)
+	default:
+		fmt.Fprintf(os.Stderr, "commande inconnue : %s\n\n%s", cmd, usage)
+		os.Exit(2)
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "brigade:", err)
+		os.Exit(1)
+	}
+}
+
+func setupLog(c config.Config) {
+	opts := &slog.HandlerOptions{Level: slog.LevelInfo}
+	var h slog.Handler = slog.NewTextHandler(os.Stderr, opts)
+	if c.LogFormat == "json" {
+		h = slog.NewJSONHandler(os.Stderr, opts)
+	}
+	slog.SetDefault(slog.New(h))
+}
+
+// app is the wired program.
+type app struct {
+	db      *store.DB
+	bus     events.Bus
+	tenancy *tenancy.Service
+	auth    *auth.Service
+	blobs   blob.Store
+}
+
+func open(ctx context.Context, c config.Config) (*app, error) {
+	db, err := store.Open(ctx, c.DSN())
+	if err != nil {
+		return nil, err
+	}
+	applied, err := db.Migrate(ctx)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	if len(applied) > 0 {
+		slog.Info("migrations appliquées", "engine", db.Engine(), "versions", applied)
+	}
+	bus := events.NewLocal()
+	ten := tenancy.NewService(db, bus)
+	au, err := auth.NewService(ctx, db, ten, auth.Config{TokenTTL: c.TokenTTL, PublicURL: c.PublicURL})
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	blobs, err := blob.NewFolder(c.BlobDir())
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &app{db: db, bus: bus, tenancy: ten, auth: au, blobs: blobs}, nil
+}
+
+func serve(ctx context.Context, args []string) error {
+	c, err := config.Parse("serve", args)
+	if err != nil {
+		return err
+	}
+	setupLog(c)
+	a, err := open(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer a.db.Close()
+	if c.Demo {
+		empty, err := demo.Empty(ctx, a.db)
+		if err != nil {
+			return err
+		}
+		if empty {
+			if err := demo.Load(ctx, a.db, a.tenancy); err != nil {
+				return fmt.Errorf("franchise de démonstration : %w", err)
+			}
+			slog.Info("franchise de démonstration chargée")
+		}
+	}
+	if loaded, _ := demo.Loaded(ctx, a.db); loaded {
+		printLogins(c)
+	}
+
+	handler := httpapi.New(httpapi.Deps{DB: a.db, Tenancy: a.tenancy, Auth: a.auth, Bus: a.bus, SPA: web.SPA(), Version: version})
+	srv := &http.Server{
+		Addr:              c.Listen,
+		Handler:           httpapi.Logger(handler),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	ln, err := net.Listen("tcp", c.Listen)
+	if err != nil {
+		return err
+	}
+	slog.Info("Brigade démarré", "url", "http://"+ln.Addr().String(), "database", a.db.Engine(), "data", c.DataDir)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	slog.Info("arrêt en cours")
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdown)
+}
+
+func printLogins(c config.Config) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n  Brigade — franchise de démonstration sur %s\n  Identifiants de démonstration (mot de passe : %s) :\n", c.PublicURL, demo.Password)
+	for _, l := range demo.Logins {
+		fmt.Fprintf(&b, "    %-16s %-12s connexion %-12s %s\n", l.Login, l.Role, l.Door, l.Detail)
+	}
+	fmt.Fprintln(os.Stderr, b.String())
+}
+
+func migrate(ctx context.Context, args []string) error {
+	c, err := config.Parse("migrate", args)
+	if err != nil {
+		return err
+	}
+	setupLog(c)
+	db, err := store.Open(ctx, c.DSN())
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	applied, err := db.Migrate(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%s : %d migration(s) appliquée(s) %v\n", db.Engine(), len(applied), applied)
+	return nil
+}
+
+func loadDemo(ctx context.Context, args []string) error {
+	c, err := config.Parse("demo", args)
+	if err != nil {
+		return err
+	}
+	setupLog(c)
+	a, err := open(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer a.db.Close()
+	loaded, err := demo.Loaded(ctx, a.db)
+	if err != nil {
+		return err
+	}
+	if loaded {
+		fmt.Println("La franchise de démonstration est déjà chargée.")
+	} else if err := demo.Load(ctx, a.db, a.tenancy); err != nil {
+		return err
+	} else {
+		fmt.Println("Franchise de démonstration chargée.")
+	}
+	printLogins(c)
+	return nil
+}
+
+func createUser(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("brigade user", flag.ContinueOnError)
+	login := fs.String("login", "", "identifiant (obligatoire)")
+	password := fs.String("password", "", "mot de passe, 8 caractères au moins (obligatoire ; ou BRIGADE_USER_PASSWORD)")
+	role := fs.String("role", "admin", "rôle : superadmin ou admin (un propriétaire et sa nouvelle franchise)")
+	email := fs.String("email", "", "adresse e-mail (réinitialisation du mot de passe)")
+	franchise := fs.String("franchise", "", "nom de la nouvelle franchise (rôle admin)")
+	var rest []string
+	// Store options (--data, --database-url) are shared with serve.
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "--data") || strings.HasPrefix(a, "-data") || strings.HasPrefix(a, "--database-url") || strings.HasPrefix(a, "-database-url") {
+			rest = append(rest, a)
+			if !strings.Contains(a, "=") && i+1 < len(args) {
+				rest = append(rest, args[i+1])
+				i++
+			}
+			continue
+		}
+		if err := fs.Parse(args[i:]); err != nil {
+			return err
+		}
+		break
+	}
+	if *password == "" {
+		*password = os.Getenv("BRIGADE_USER_PASSWORD")
+	}
+	if *login == "" || *password == "" {
+		fs.Usage()
+		return errors.New("--login et --password sont obligatoires")
+	}
+	c, err := config.Parse("user", rest)
+	if err != nil {
+		return err
+	}
+	setupLog(c)
+	a, err := open(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer a.db.Close()
+	if err := auth.ValidatePassword(*password); err != nil {
+		return err
+	}
+	switch tenancy.Role(*role) {
+	case tenancy.RoleSuperAdmin:
+		hash, err := auth.HashPassword(*password)
+		if err != nil {
+			return err
+		}
+		u, err := a.tenancy.NewUser(ctx, a.db, tenancy.User{Login: *login, Email: *email, Role: tenancy.RoleSuperAdmin, PasswordHash: hash})
+		if err != nil {
+			return err
+		}
+		fmt.Printf("Super-admin %s créé (id %d).\n", u.Login, u.ID)
+	case tenancy.RoleAdmin:
+		if *email == "" {
+			*email = *login + "@example.invalid"
+		}
+		sess, err := a.auth.SignUp(ctx, *login, *email, *password, *franchise)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("Propriétaire %s créé avec la franchise « %s » (id %d).\n", sess.User.Login, sess.Franchise.Name, sess.Franchise.ID)
+	default:
+		return fmt.Errorf("--role %q : superadmin ou admin (les autres comptes se créent depuis l'application)", *role)
+	}
+	return nil
+}
+
+func printOpenAPI(args []string) error {
+	fs := flag.NewFlagSet("brigade openapi", flag.ContinueOnError)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	// The document only depends on the route table, not on a database.
+	h := httpapi.New(httpapi.Deps{Version: version})
+	b, err := json.MarshalIndent(h.OpenAPI(), "", "  ")
+	if err != nil {
+		return err
+	}
+	fmt.Println(string(b))
+	return nil
+}

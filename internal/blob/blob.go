@@ -1,0 +1,204 @@
+// Package blob stores files (images, deployed menus, exports) under
+// slash-separated keys such as CartesCampagnesImages/3/products/burger.png.
+// Folder keeps them on local disk; an S3 implementation can stand in for
+// scale-out without the callers changing.
+package blob
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// ErrNotFound is returned for a key that holds nothing.
+var ErrNotFound = errors.New("blob not found")
+
+// ErrInvalidKey is returned for keys that would escape the store.
+var ErrInvalidKey = errors.New("invalid blob key")
+
+// Info describes a stored blob.
+type Info struct {
+	Key     string
+	Size    int64
+	SHA256  string
+	ModTime time.Time
+}
+
+// Store is where blobs live.
+type Store interface {
+	Put(ctx context.Context, key string, r io.Reader) (Info, error)
+	Get(ctx context.Context, key string) (io.ReadCloser, Info, error)
+	Stat(ctx context.Context, key string) (Info, error)
+	Delete(ctx context.Context, key string) error
+	// List returns the blobs whose key starts with prefix, sorted by key.
+	List(ctx context.Context, prefix string) ([]Info, error)
+}
+
+// Folder stores blobs as files under a root directory.
+type Folder struct{ root string }
+
+// NewFolder returns a store rooted at dir, creating it when needed.
+func NewFolder(dir string) (*Folder, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Folder{root: abs}, nil
+}
+
+// cleanKey refuses empty keys, absolute keys, backslashes and any `..`.
+func cleanKey(key string) (string, error) {
+	if key == "" || strings.HasPrefix(key, "/") || strings.Contains(key, "\\") || strings.ContainsRune(key, 0) {
+		return "", fmt.Errorf("%w: %q", ErrInvalidKey, key)
+	}
+	for _, part := range strings.Split(key, "/") {
+		if part == "" || part == "." || part == ".." {
+			return "", fmt.Errorf("%w: %q", ErrInvalidKey, key)
+		}
+	}
+	return path.Clean(key), nil
+}
+
+func (f *Folder) file(key string) (string, error) {
+	k, err := cleanKey(key)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(f.root, filepath.FromSlash(k)), nil
+}
+
+// Put writes r under key atomically: readers see the old or the new blob,
+// never half of one.
+func (f *Folder) Put(ctx context.Context, key string, r io.Reader) (Info, error) {
+	name, err := f.file(key)
+	if err != nil {
+		return Info{}, err
+	}
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return Info{}, err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".upload-*")
+	if err != nil {
+		return Info{}, err
+	}
+	defer os.Remove(tmp.Name())
+	h := sha256.New()
+	n, err := io.Copy(io.MultiWriter(tmp, h), readerWithContext{ctx, r})
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return Info{}, err
+	}
+	if err := os.Rename(tmp.Name(), name); err != nil {
+		return Info{}, err
+	}
+	st, err := os.Stat(name)
+	if err != nil {
+		return Info{}, err
+	}
+	return Info{Key: key, Size: n, SHA256: hex.EncodeToString(h.Sum(nil)), ModTime: st.ModTime().UTC()}, nil
+}
+
+type readerWithContext struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (r readerWithContext) Read(p []byte) (int, error) {
+	if err := r.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return r.r.Read(p)
+}
+
+// Get opens the blob under key.
+func (f *Folder) Get(_ context.Context, key string) (io.ReadCloser, Info, error) {
+	name, err := f.file(key)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	file, err := os.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, Info{}, ErrNotFound
+	}
+	if err != nil {
+		return nil, Info{}, err
+	}
+	st, err := file.Stat()
+	if err != nil {
+		file.Close()
+		return nil, Info{}, err
+	}
+	return file, Info{Key: key, Size: st.Size(), ModTime: st.ModTime().UTC()}, nil
+}
+
+// Stat describes the blob under key, with its SHA-256.
+func (f *Folder) Stat(ctx context.Context, key string) (Info, error) {
+	rc, info, err := f.Get(ctx, key)
+	if err != nil {
+		return Info{}, err
+	}
+	defer rc.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, rc); err != nil {
+		return Info{}, err
+	}
+	info.SHA256 = hex.EncodeToString(h.Sum(nil))
+	return info, nil
+}
+
+// Delete removes the blob under key; deleting nothing is not an error.
+func (f *Folder) Delete(_ context.Context, key string) error {
+	name, err := f.file(key)
+	if err != nil {
+		return err
+	}
+	if err := os.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// List walks the folder for keys under prefix.
+func (f *Folder) List(ctx context.Context, prefix string) ([]Info, error) {
+	var out []Info
+	err := filepath.WalkDir(f.root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || strings.HasPrefix(d.Name(), ".upload-") {
+			return nil
+		}
+		rel, err := filepath.Rel(f.root, p)
+		if err != nil {
+			return err
+		}
+		key := filepath.ToSlash(rel)
+		if !strings.HasPrefix(key, prefix) {
+			return nil
+		}
+		st, err := d.Info()
+		if err != nil {
+			return err
+		}
+		out = append(out, Info{Key: key, Size: st.Size(), ModTime: st.ModTime().UTC()})
+		return ctx.Err()
+	})
+	return out, err
+}

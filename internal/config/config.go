@@ -1,0 +1,121 @@
+// Package config declares every option of the brigade binary once: its
+// flag, its BRIGADE_* environment twin, its default and its help text.
+package config
+
+import (
+	"flag"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Config is the boot configuration. Runtime settings live in the database.
+type Config struct {
+	Listen      string
+	DataDir     string
+	DatabaseURL string
+	PublicURL   string
+	Demo        bool
+	TokenTTL    time.Duration
+	LogFormat   string
+}
+
+type option struct {
+	name, env, usage string
+	bind             func(fs *flag.FlagSet, def string)
+	def              string
+}
+
+// Options lists the options of `serve` (and the store options of the other
+// subcommands), for the README and `brigade help`.
+func options(c *Config) []option {
+	return []option{
+		{name: "listen", env: "BRIGADE_LISTEN", def: "127.0.0.1:8080", usage: "adresse d'écoute HTTP",
+			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.Listen, "listen", def, "") }},
+		{name: "data", env: "BRIGADE_DATA", def: "./data", usage: "dossier des données (base SQLite, fichiers)",
+			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.DataDir, "data", def, "") }},
+		{name: "database-url", env: "BRIGADE_DATABASE_URL", def: "", usage: "postgres://… pour PostgreSQL ; vide : SQLite dans le dossier des données",
+			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.DatabaseURL, "database-url", def, "") }},
+		{name: "public-url", env: "BRIGADE_PUBLIC_URL", def: "", usage: "adresse publique (liens des e-mails) ; par défaut http://<listen>",
+			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.PublicURL, "public-url", def, "") }},
+		{name: "demo", env: "BRIGADE_DEMO", def: "true", usage: "charger la franchise de démonstration au premier démarrage (base vide)",
+			bind: func(fs *flag.FlagSet, def string) { fs.BoolVar(&c.Demo, "demo", def == "true", "") }},
+		{name: "token-ttl", env: "BRIGADE_TOKEN_TTL", def: "12h", usage: "durée de validité des jetons de session",
+			bind: func(fs *flag.FlagSet, def string) {
+				d, _ := time.ParseDuration(def)
+				fs.DurationVar(&c.TokenTTL, "token-ttl", d, "")
+			}},
+		{name: "log-format", env: "BRIGADE_LOG_FORMAT", def: "text", usage: "format des journaux : text ou json",
+			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.LogFormat, "log-format", def, "") }},
+	}
+}
+
+// Parse reads flags, with environment variables as defaults.
+func Parse(cmd string, args []string) (Config, error) {
+	var c Config
+	fs := flag.NewFlagSet("brigade "+cmd, flag.ContinueOnError)
+	opts := options(&c)
+	for _, o := range opts {
+		def := o.def
+		if v, ok := os.LookupEnv(o.env); ok {
+			def = v
+		}
+		o.bind(fs, def)
+	}
+	fs.Usage = func() { fmt.Fprint(fs.Output(), Help(cmd)) }
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("argument inattendu : %q", fs.Arg(0))
+	}
+	return c, c.validate()
+}
+
+// Help describes the options.
+func Help(cmd string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Usage : brigade %s [options]\n\nOptions (chacune a une variable d'environnement équivalente) :\n", cmd)
+	for _, o := range options(&Config{}) {
+		def := o.def
+		if def == "" {
+			def = `""`
+		}
+		fmt.Fprintf(&b, "  --%-14s %-22s %s (défaut : %s)\n", o.name, o.env, o.usage, def)
+	}
+	return b.String()
+}
+
+func (c *Config) validate() error {
+	if _, _, err := net.SplitHostPort(c.Listen); err != nil {
+		return fmt.Errorf("--listen %q : adresse invalide (attendu hôte:port)", c.Listen)
+	}
+	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
+		return fmt.Errorf("--database-url : seul postgres:// est accepté (laisser vide pour SQLite)")
+	}
+	if c.TokenTTL < time.Minute {
+		return fmt.Errorf("--token-ttl %s : au moins une minute", c.TokenTTL)
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		return fmt.Errorf("--log-format %q : text ou json", c.LogFormat)
+	}
+	if c.PublicURL == "" {
+		c.PublicURL = "http://" + c.Listen
+	}
+	return nil
+}
+
+// DSN is the database the store opens: PostgreSQL when configured, else the
+// SQLite file in the data folder.
+func (c Config) DSN() string {
+	if c.DatabaseURL != "" {
+		return c.DatabaseURL
+	}
+	return filepath.Join(c.DataDir, "brigade.db")
+}
+
+// BlobDir is where the folder blob store keeps files.
+func (c Config) BlobDir() string { return filepath.Join(c.DataDir, "blobs") }

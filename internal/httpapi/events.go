@@ -1,0 +1,82 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"brigade/internal/events"
+)
+
+type eventsInput struct {
+	AccessToken string `query:"access_token" doc:"Jeton d'accès (EventSource ne peut pas envoyer d'en-tête Authorization)"`
+}
+
+// registerEvents declares the SSE stream. Each event names what changed so
+// the browser can invalidate the matching queries; a comment line is sent
+// as heartbeat so that proxies keep the connection, and the stream ends
+// after its lifetime so that clients reconnect (and resync) regularly.
+func (s *Server) registerEvents(api huma.API, op huma.Operation) {
+	op.Responses = map[string]*huma.Response{
+		"200": {
+			Description: "Flux `text/event-stream` : un événement `ready` puis des événements typés (`franchise.blocked`, `resync`…) et des commentaires de maintien.",
+			Content:     map[string]*huma.MediaType{"text/event-stream": {Schema: &huma.Schema{Type: "string"}}},
+		},
+	}
+	huma.Register(api, op, func(ctx context.Context, _ *eventsInput) (*huma.StreamResponse, error) {
+		p := principal(ctx)
+		return &huma.StreamResponse{Body: func(hctx huma.Context) {
+			ch, stop := s.Bus.Subscribe(p.FranchiseID)
+			defer stop()
+			hctx.SetHeader("Content-Type", "text/event-stream")
+			hctx.SetHeader("Cache-Control", "no-cache")
+			hctx.SetHeader("X-Accel-Buffering", "no")
+			hctx.SetStatus(http.StatusOK)
+			w := hctx.BodyWriter()
+			flush := func() {
+				if f, ok := w.(http.Flusher); ok {
+					f.Flush()
+				}
+			}
+			send := func(e events.Event) error {
+				data, err := json.Marshal(e)
+				if err != nil {
+					return err
+				}
+				_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.Type, data)
+				flush()
+				return err
+			}
+			_, _ = fmt.Fprint(w, "retry: 3000\n\n")
+			if send(events.Event{Type: "ready", FranchiseID: p.FranchiseID}) != nil {
+				return
+			}
+			heartbeat := time.NewTicker(s.Heartbeat)
+			defer heartbeat.Stop()
+			lifetime := time.NewTimer(s.StreamLifetime)
+			defer lifetime.Stop()
+			done := hctx.Context().Done()
+			for {
+				select {
+				case <-done:
+					return
+				case <-lifetime.C:
+					return
+				case <-heartbeat.C:
+					if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil {
+						return
+					}
+					flush()
+				case e := <-ch:
+					if send(e) != nil {
+						return
+					}
+				}
+			}
+		}}, nil
+	})
+}

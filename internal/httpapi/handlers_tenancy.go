@@ -1,0 +1,182 @@
+package httpapi
+
+import (
+	"context"
+
+	"brigade/internal/auth"
+	"brigade/internal/tenancy"
+)
+
+// Restaurant is a restaurant as the API shows it.
+type Restaurant struct {
+	ID             int64  `json:"id"`
+	Nom            string `json:"nom"`
+	Pseudo         string `json:"pseudo"`
+	Siret          string `json:"siret"`
+	Adresse        string `json:"adresse"`
+	Ville          string `json:"ville"`
+	CurrentLicence string `json:"current_licence"`
+	TimeZone       string `json:"timeZone" example:"Europe/Paris"`
+	CountryCode    string `json:"countryCode" example:"FR"`
+	Currency       string `json:"currency" example:"EUR"`
+}
+
+func restaurantOut(x tenancy.Restaurant) Restaurant {
+	return Restaurant{ID: x.ID, Nom: x.Nom, Pseudo: x.Pseudo, Siret: x.Siret, Adresse: x.Adresse, Ville: x.Ville,
+		CurrentLicence: x.CurrentLicence, TimeZone: x.TimeZone, CountryCode: x.CountryCode,
+		Currency: tenancy.CountryByCode(x.CountryCode).CurrencyCode}
+}
+
+// RestaurantList is a page of restaurants.
+type RestaurantList struct {
+	Items []Restaurant `json:"items"`
+	Total int          `json:"total"`
+}
+
+type restaurantListOutput struct{ Body RestaurantList }
+
+func (s *Server) listRestaurants(ctx context.Context, _ *struct{}) (*restaurantListOutput, error) {
+	list, err := s.Tenancy.Restaurants(ctx, principal(ctx))
+	if err != nil {
+		return nil, err
+	}
+	out := &restaurantListOutput{Body: RestaurantList{Items: make([]Restaurant, 0, len(list)), Total: len(list)}}
+	for _, x := range list {
+		out.Body.Items = append(out.Body.Items, restaurantOut(x))
+	}
+	return out, nil
+}
+
+type restaurantPath struct {
+	RestaurantID int64 `path:"restaurantId" minimum:"1"`
+}
+
+type restaurantOutput struct{ Body Restaurant }
+
+func (s *Server) getRestaurant(ctx context.Context, in *restaurantPath) (*restaurantOutput, error) {
+	x, err := s.Tenancy.Restaurant(ctx, principal(ctx), in.RestaurantID)
+	if err != nil {
+		return nil, err
+	}
+	return &restaurantOutput{Body: restaurantOut(x)}, nil
+}
+
+// Equipment is a till (caisse) or kiosk (borne).
+type Equipment struct {
+	ID           int64  `json:"id"`
+	RestaurantID int64  `json:"restaurantId"`
+	Kind         string `json:"kind" enum:"caisse,borne"`
+	Name         string `json:"name"`
+	UserKeenID   string `json:"user_keen_id" doc:"Identifiant stable de l'équipement"`
+}
+
+// EquipmentList lists a restaurant's equipments.
+type EquipmentList struct {
+	Items []Equipment `json:"items"`
+	Total int         `json:"total"`
+}
+
+type equipmentListOutput struct{ Body EquipmentList }
+
+func (s *Server) listEquipments(ctx context.Context, in *restaurantPath) (*equipmentListOutput, error) {
+	list, err := s.Tenancy.Equipments(ctx, principal(ctx), in.RestaurantID)
+	if err != nil {
+		return nil, err
+	}
+	out := &equipmentListOutput{}
+	out.Body.Items = make([]Equipment, 0, len(list))
+	for _, e := range list {
+		out.Body.Items = append(out.Body.Items, Equipment{ID: e.ID, RestaurantID: e.RestaurantID, Kind: e.Kind, Name: e.Name, UserKeenID: e.UserKeenID})
+	}
+	out.Body.Total = len(list)
+	return out, nil
+}
+
+// Franchise is the signed-in user's franchise.
+type Franchise struct {
+	ID          int64                     `json:"id"`
+	Name        string                    `json:"name"`
+	Logo        string                    `json:"logo"`
+	CountryCode string                    `json:"countryCode"`
+	Currency    string                    `json:"currency"`
+	IsBlocked   bool                      `json:"isBlocked"`
+	Country     CountryInfo               `json:"country"`
+	Settings    tenancy.FranchiseSettings `json:"settings"`
+}
+
+type franchiseOutput struct{ Body Franchise }
+
+func franchiseOut(f tenancy.Franchise) Franchise {
+	return Franchise{ID: f.ID, Name: f.Name, Logo: f.Logo, CountryCode: f.CountryCode, Currency: f.Currency,
+		IsBlocked: f.IsBlocked, Country: countryInfo(f.CountryCode, f.Currency), Settings: f.Settings}
+}
+
+func (s *Server) getFranchise(ctx context.Context, _ *struct{}) (*franchiseOutput, error) {
+	f, err := s.Tenancy.Franchise(ctx, principal(ctx))
+	if err != nil {
+		return nil, err
+	}
+	return &franchiseOutput{Body: franchiseOut(f)}, nil
+}
+
+// FranchiseSummary is a line of the super-admin's franchise list.
+type FranchiseSummary struct {
+	ID              int64  `json:"id"`
+	Name            string `json:"name"`
+	IsBlocked       bool   `json:"isBlocked"`
+	CountryCode     string `json:"countryCode"`
+	Currency        string `json:"currency"`
+	RestaurantCount int    `json:"restaurantCount"`
+}
+
+// FranchiseList is the super-admin's list.
+type FranchiseList struct {
+	Items []FranchiseSummary `json:"items"`
+	Total int                `json:"total"`
+}
+
+type franchiseListOutput struct{ Body FranchiseList }
+
+func (s *Server) adminListFranchises(ctx context.Context, _ *struct{}) (*franchiseListOutput, error) {
+	list, err := s.Tenancy.Franchises(ctx, principal(ctx))
+	if err != nil {
+		return nil, err
+	}
+	out := &franchiseListOutput{}
+	out.Body.Items = make([]FranchiseSummary, 0, len(list))
+	for _, f := range list {
+		out.Body.Items = append(out.Body.Items, FranchiseSummary{ID: f.ID, Name: f.Name, IsBlocked: f.IsBlocked,
+			CountryCode: f.CountryCode, Currency: f.Currency, RestaurantCount: f.RestaurantCount})
+	}
+	out.Body.Total = len(list)
+	return out, nil
+}
+
+type franchisePath struct {
+	FranchiseID int64 `path:"franchiseId" minimum:"1"`
+}
+
+func (s *Server) adminBlockFranchise(ctx context.Context, in *franchisePath) (*franchiseOutput, error) {
+	f, err := s.Tenancy.SetBlocked(ctx, principal(ctx), in.FranchiseID, true)
+	if err != nil {
+		return nil, err
+	}
+	return &franchiseOutput{Body: franchiseOut(f)}, nil
+}
+
+func (s *Server) adminUnblockFranchise(ctx context.Context, in *franchisePath) (*franchiseOutput, error) {
+	f, err := s.Tenancy.SetBlocked(ctx, principal(ctx), in.FranchiseID, false)
+	if err != nil {
+		return nil, err
+	}
+	return &franchiseOutput{Body: franchiseOut(f)}, nil
+}
+
+func (s *Server) adminImpersonate(ctx context.Context, in *franchisePath) (*currentUserOutput, error) {
+	var sess auth.Session
+	sess, err := s.Auth.Impersonate(ctx, principal(ctx), in.FranchiseID)
+	if err != nil {
+		return nil, err
+	}
+	return &currentUserOutput{Body: currentUser(sess)}, nil
+}

@@ -1,0 +1,134 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/validation"
+
+	"brigade/internal/auth"
+	"brigade/internal/tenancy"
+)
+
+// French titles for the statuses the API answers with.
+var statusTitles = map[int]string{
+	http.StatusBadRequest:            "Requête invalide",
+	http.StatusUnauthorized:          "Authentification requise",
+	http.StatusForbidden:             "Accès refusé",
+	http.StatusNotFound:              "Introuvable",
+	http.StatusMethodNotAllowed:      "Méthode non autorisée",
+	http.StatusConflict:              "Conflit",
+	http.StatusRequestEntityTooLarge: "Requête trop volumineuse",
+	http.StatusUnsupportedMediaType:  "Format non pris en charge",
+	http.StatusUnprocessableEntity:   "Données invalides",
+	http.StatusTooManyRequests:       "Trop de requêtes",
+	http.StatusInternalServerError:   "Erreur interne",
+	http.StatusServiceUnavailable:    "Service indisponible",
+}
+
+// French details for huma's own failures (bad JSON, validation).
+var statusDetails = map[int]string{
+	http.StatusBadRequest:            "La requête est mal formée.",
+	http.StatusUnprocessableEntity:   "Certaines valeurs sont invalides : voir le détail par champ.",
+	http.StatusRequestEntityTooLarge: "La requête dépasse la taille autorisée.",
+	http.StatusUnsupportedMediaType:  "Le format de la requête n'est pas pris en charge (JSON attendu).",
+	http.StatusNotFound:              "La ressource demandée est introuvable.",
+	http.StatusMethodNotAllowed:      "Cette méthode n'est pas autorisée sur cette ressource.",
+	http.StatusInternalServerError:   "Une erreur est survenue. Veuillez réessayer ultérieurement.",
+}
+
+func init() {
+	// huma's own failures (unreadable JSON, schema validation, unknown
+	// route) carry English messages: they get a French detail by status and
+	// keep huma's per-field list in errors[], translated below.
+	huma.NewError = func(status int, _ string, errs ...error) huma.StatusError {
+		detail, ok := statusDetails[status]
+		if !ok {
+			detail = title(status)
+		}
+		details := make([]*huma.ErrorDetail, 0, len(errs))
+		for _, e := range errs {
+			if e == nil {
+				continue
+			}
+			if conv, ok := e.(huma.ErrorDetailer); ok {
+				details = append(details, conv.ErrorDetail())
+			} else {
+				details = append(details, &huma.ErrorDetail{Message: e.Error()})
+			}
+		}
+		return newProblem(status, detail, details...)
+	}
+	frenchValidationMessages()
+}
+
+func title(status int) string {
+	if t, ok := statusTitles[status]; ok {
+		return t
+	}
+	return http.StatusText(status)
+}
+
+// newProblem builds an answer whose detail we wrote, in French.
+func newProblem(status int, detail string, details ...*huma.ErrorDetail) huma.StatusError {
+	return &huma.ErrorModel{Status: status, Title: title(status), Detail: detail, Errors: details}
+}
+
+func frenchValidationMessages() {
+	validation.MsgExpectedRequiredProperty = "le champ %s est obligatoire"
+	validation.MsgExpectedMinLength = "doit contenir au moins %d caractère(s)"
+	validation.MsgExpectedMaxLength = "doit contenir au plus %d caractères"
+	validation.MsgExpectedString = "doit être un texte"
+	validation.MsgExpectedNumber = "doit être un nombre"
+	validation.MsgExpectedInteger = "doit être un nombre entier"
+	validation.MsgExpectedBoolean = "doit être vrai ou faux"
+	validation.MsgExpectedObject = "doit être un objet"
+	validation.MsgExpectedArray = "doit être une liste"
+	validation.MsgExpectedMinimumNumber = "doit être supérieur ou égal à %v"
+	validation.MsgExpectedMaximumNumber = "doit être inférieur ou égal à %v"
+	validation.MsgExpectedOneOf = "doit être l'une des valeurs « %s »"
+	validation.MsgUnexpectedProperty = "champ inconnu"
+	validation.MsgExpectedRFC5322Email = "doit être une adresse e-mail valide : %v"
+	validation.MsgExpectedMatchPattern = "doit respecter le format %s"
+}
+
+// problem turns a domain error into the API's answer. Unknown errors are
+// logged and answered with a generic 500: raw errors never reach clients.
+func problem(ctx context.Context, err error) error {
+	var se huma.StatusError
+	if errors.As(err, &se) {
+		return err
+	}
+	var ve *tenancy.ValidationError
+	switch {
+	case errors.As(err, &ve):
+		return newProblem(http.StatusUnprocessableEntity, ve.Message, &huma.ErrorDetail{
+			Message: ve.Message, Location: "body." + ve.Field,
+		})
+	case errors.Is(err, tenancy.ErrNotFound):
+		return newProblem(http.StatusNotFound, "La ressource demandée est introuvable.")
+	case errors.Is(err, tenancy.ErrForbidden):
+		return newProblem(http.StatusForbidden, "Vous n'avez pas les droits nécessaires pour cette action.")
+	case errors.Is(err, tenancy.ErrBlocked):
+		return newProblem(http.StatusForbidden, blockedDetail)
+	case errors.Is(err, tenancy.ErrConflict):
+		return newProblem(http.StatusConflict, "Cette ressource a été modifiée entre-temps. Rechargez la page puis recommencez.")
+	case errors.Is(err, auth.ErrBadCredentials), errors.Is(err, auth.ErrTokenInvalid):
+		return newProblem(http.StatusUnauthorized, err.Error())
+	case errors.Is(err, auth.ErrAccountGone):
+		return newProblem(http.StatusForbidden, err.Error())
+	case errors.Is(err, auth.ErrThrottled):
+		return newProblem(http.StatusTooManyRequests, err.Error())
+	case errors.Is(err, auth.ErrResetInvalid):
+		return newProblem(http.StatusBadRequest, err.Error())
+	case errors.Is(err, context.Canceled):
+		return newProblem(499, "Requête annulée.")
+	}
+	slog.ErrorContext(ctx, "internal error", "err", err)
+	return newProblem(http.StatusInternalServerError, statusDetails[http.StatusInternalServerError])
+}
+
+const blockedDetail = "Accès aux statistiques restreint : des factures de maintenance sont impayées. Contactez le support."

@@ -1,0 +1,151 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"brigade/internal/tenancy"
+)
+
+// access says who may call a route.
+type access int
+
+const (
+	public   access = iota // no sign-in
+	signedIn               // any signed-in login, further limited by roles
+)
+
+// route is one line of the route table: the whole API surface is readable
+// in routeTable, with the roles each route needs.
+type route struct {
+	method, path, id string
+	summary          string
+	tag              string
+	access           access
+	// roles limits signed-in routes to these roles (nil: every role).
+	roles []tenancy.Role
+	// lockable routes are refused (403) for a franchise blocked for unpaid
+	// maintenance, so that the lock-out is not only in the browser.
+	lockable bool
+	// queryToken accepts the token as ?access_token= (EventSource cannot
+	// send headers).
+	queryToken bool
+	// original lists the original client's calls this route replaces.
+	original []string
+	status   int
+	register func(api huma.API, op huma.Operation)
+}
+
+const metaRoute = "brigade.route"
+
+var (
+	allRoles      []tenancy.Role
+	superAdmins   = []tenancy.Role{tenancy.RoleSuperAdmin}
+	franchiseWide = []tenancy.Role{tenancy.RoleAdmin, tenancy.RoleModerator, tenancy.RoleGuest, tenancy.RoleRestaurant}
+)
+
+func (r *route) allows(p tenancy.Principal) bool {
+	return r.roles == nil || slices.Contains(r.roles, p.Role)
+}
+
+func (r *route) operation() huma.Operation {
+	op := huma.Operation{
+		OperationID: r.id,
+		Method:      r.method,
+		Path:        r.path,
+		Summary:     r.summary,
+		Tags:        []string{r.tag},
+		Metadata:    map[string]any{metaRoute: r},
+	}
+	if r.status != 0 {
+		op.DefaultStatus = r.status
+	}
+	var desc []string
+	if r.access == public {
+		desc = append(desc, "**Accès :** public.")
+	} else {
+		op.Security = []map[string][]string{{"bearer": {}}}
+		who := "toute personne connectée"
+		if r.roles != nil {
+			names := make([]string, len(r.roles))
+			for i, role := range r.roles {
+				names[i] = "`" + string(role) + "`"
+			}
+			who = strings.Join(names, ", ")
+		}
+		desc = append(desc, "**Accès :** "+who+".")
+		if r.lockable {
+			desc = append(desc, "Refusé (403) pour une franchise bloquée, sauf session super-admin.")
+		}
+		op.Errors = []int{http.StatusUnauthorized, http.StatusForbidden}
+	}
+	if len(r.original) > 0 {
+		desc = append(desc, "**Remplace :** `"+strings.Join(r.original, "`, `")+"`.")
+	}
+	op.Description = strings.Join(desc, "\n\n")
+	return op
+}
+
+// handle adapts a typed handler to the route table and turns its errors
+// into problem+json answers.
+func handle[I, O any](h func(ctx context.Context, in *I) (*O, error)) func(huma.API, huma.Operation) {
+	return func(api huma.API, op huma.Operation) {
+		huma.Register(api, op, func(ctx context.Context, in *I) (*O, error) {
+			out, err := h(ctx, in)
+			if err != nil {
+				return nil, problem(ctx, err)
+			}
+			return out, nil
+		})
+	}
+}
+
+func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+// routeTable is the whole API. Keep it readable: one line per route.
+func (s *Server) routeTable() []route {
+	return []route{
+		// Health.
+		{method: http.MethodGet, path: "/api/v1/health", id: "health", tag: "Système", summary: "État du serveur", access: public, register: handle(s.health)},
+
+		// Authentication (spec: first document §7, second document §7.1).
+		{method: http.MethodPost, path: "/api/v1/auth/signin", id: "signin", tag: "Authentification", summary: "Connexion d'un propriétaire de franchise ou d'un super-admin", access: public, original: []string{"POST auth/signin"}, register: handle(s.signin)},
+		{method: http.MethodPost, path: "/api/v1/auth/signinResto", id: "signinResto", tag: "Authentification", summary: "Connexion d'un restaurant ou d'un modérateur", access: public, original: []string{"POST auth/signinResto"}, register: handle(s.signinResto)},
+		{method: http.MethodPost, path: "/api/v1/auth/signinGuest", id: "signinGuest", tag: "Authentification", summary: "Connexion d'un invité", access: public, original: []string{"POST auth/signinGuest"}, register: handle(s.signinGuest)},
+		{method: http.MethodPost, path: "/api/v1/auth/signup", id: "signup", tag: "Authentification", summary: "Création d'un compte propriétaire avec sa franchise", access: public, original: []string{"POST auth/signup"}, status: http.StatusCreated, register: handle(s.signup)},
+		{method: http.MethodPost, path: "/api/v1/auth/forgotPassword", id: "forgotPassword", tag: "Authentification", summary: "Demande de lien de réinitialisation du mot de passe", access: public, status: http.StatusNoContent, register: handle(s.forgotPassword)},
+		{method: http.MethodPost, path: "/api/v1/auth/resetPassword", id: "resetPassword", tag: "Authentification", summary: "Nouveau mot de passe avec un lien de réinitialisation", access: public, status: http.StatusNoContent, register: handle(s.resetPassword)},
+		{method: http.MethodGet, path: "/api/v1/auth/me", id: "me", tag: "Authentification", summary: "Informations de l'utilisateur connecté", access: signedIn, original: []string{"GET /api/v1/dashboard/findOneGuest/{login}", "GET /api/v1/restos/findOneRestaurantDetails/{id}", "GET /api/restos/oneresto/{id}", "GET /api/franchises/V2/findOneProcaisse/{id}"}, register: handle(s.me)},
+		{method: http.MethodPost, path: "/api/v1/auth/refresh", id: "refresh", tag: "Authentification", summary: "Nouveau jeton pour la session en cours (connexion par jeton des pages intégrées)", access: signedIn, register: handle(s.refresh)},
+		{method: http.MethodPost, path: "/api/v1/auth/check-suspension", id: "checkSuspension", tag: "Authentification", summary: "Contrôle de suspension (franchise bloquée pour maintenance impayée)", access: signedIn, original: []string{"POST {super-admin API}/v2/app-{product}-manager/check-suspension"}, register: handle(s.checkSuspension)},
+
+		// The signed-in user's franchise and restaurants.
+		{method: http.MethodGet, path: "/api/v1/franchise", id: "getFranchise", tag: "Franchise", summary: "La franchise de l'utilisateur connecté", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"GET /franchiseprocaisse/{id}"}, register: handle(s.getFranchise)},
+		{method: http.MethodGet, path: "/api/v1/restaurants", id: "listRestaurants", tag: "Restaurants", summary: "Restaurants visibles par l'utilisateur", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"GET /api/franchiseprocaisse/v2/restos/{id}", "GET /api/v1/dashboard/findAllRestosGuest/{id_guest}"}, register: handle(s.listRestaurants)},
+		{method: http.MethodGet, path: "/api/v1/restaurants/{restaurantId}", id: "getRestaurant", tag: "Restaurants", summary: "Détails d'un restaurant", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"GET /api/v1/restos/findOneRestaurantDetails/{id}"}, register: handle(s.getRestaurant)},
+		{method: http.MethodGet, path: "/api/v1/restaurants/{restaurantId}/equipments", id: "listEquipments", tag: "Restaurants", summary: "Caisses et bornes d'un restaurant", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"GET /api/v1/restos/findOneRestoWithKeenIds/{siret}"}, register: handle(s.listEquipments)},
+
+		// Real-time notices.
+		{method: http.MethodGet, path: "/api/v1/events", id: "events", tag: "Temps réel", summary: "Flux SSE des changements (invalide le cache du navigateur)", access: signedIn, queryToken: true, register: s.registerEvents},
+
+		// Super-admin.
+		{method: http.MethodGet, path: "/api/v1/admin/franchises", id: "adminListFranchises", tag: "Super-admin", summary: "Toutes les franchises", access: signedIn, roles: superAdmins, original: []string{"GET /franchises"}, register: handle(s.adminListFranchises)},
+		{method: http.MethodPost, path: "/api/v1/admin/franchises/{franchiseId}/block", id: "adminBlockFranchise", tag: "Super-admin", summary: "Bloquer une franchise (maintenance impayée)", access: signedIn, roles: superAdmins, register: handle(s.adminBlockFranchise)},
+		{method: http.MethodPost, path: "/api/v1/admin/franchises/{franchiseId}/unblock", id: "adminUnblockFranchise", tag: "Super-admin", summary: "Débloquer une franchise", access: signedIn, roles: superAdmins, register: handle(s.adminUnblockFranchise)},
+		{method: http.MethodPost, path: "/api/v1/admin/franchises/{franchiseId}/impersonate", id: "adminImpersonate", tag: "Super-admin", summary: "Ouvrir une session administrateur de la franchise", access: signedIn, roles: superAdmins, register: handle(s.adminImpersonate)},
+	}
+}
+
+const apiDescription = `API REST de Brigade, le back-office des franchises de restauration.
+
+Toutes les réponses d'erreur sont au format ` + "`application/problem+json`" + ` (RFC 9457) avec un ` + "`detail`" + ` en français
+et, pour les erreurs de validation, une liste ` + "`errors[]`" + ` indiquant le champ concerné.
+
+Authentification : ` + "`POST /api/v1/auth/signin`" + ` (ou signinResto, signinGuest) renvoie un ` + "`accessToken`" + ` à passer
+dans l'en-tête ` + "`Authorization: Bearer …`" + `. Toute lecture de données est limitée à la franchise (et aux restaurants)
+de l'utilisateur connecté : la ressource d'une autre franchise répond 404, comme une ressource absente.`

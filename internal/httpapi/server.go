@@ -1,0 +1,229 @@
+// Package httpapi wires Brigade's HTTP surface: the route table, the
+// authentication middleware, error mapping, the SSE stream, the API docs and
+// the embedded SPA. It holds no business rules and no SQL.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humachi"
+	"github.com/go-chi/chi/v5"
+
+	"brigade/internal/auth"
+	"brigade/internal/events"
+	"brigade/internal/store"
+	"brigade/internal/tenancy"
+)
+
+// Deps are what the HTTP layer needs from the rest of the program.
+type Deps struct {
+	DB      *store.DB
+	Tenancy *tenancy.Service
+	Auth    *auth.Service
+	Bus     events.Bus
+	// SPA is the built web app (index.html at its root); nil serves a notice.
+	SPA fs.FS
+	// Heartbeat and StreamLifetime bound the SSE stream (defaults 20 s, 30 min).
+	Heartbeat      time.Duration
+	StreamLifetime time.Duration
+	Version        string
+}
+
+// Server is the HTTP handler of Brigade.
+type Server struct {
+	Deps
+	api    huma.API
+	router chi.Router
+	routes []route
+}
+
+// New builds the handler.
+func New(d Deps) *Server {
+	if d.Heartbeat <= 0 {
+		d.Heartbeat = 20 * time.Second
+	}
+	if d.StreamLifetime <= 0 {
+		d.StreamLifetime = 30 * time.Minute
+	}
+	if d.Version == "" {
+		d.Version = "dev"
+	}
+	s := &Server{Deps: d, router: chi.NewRouter()}
+	s.router.Use(securityHeaders, clientAddress)
+
+	cfg := huma.DefaultConfig("Brigade API", d.Version)
+	cfg.OpenAPIPath = "/api/v1/openapi"
+	cfg.DocsPath = ""
+	cfg.SchemasPath = ""
+	cfg.CreateHooks = nil // no $schema links in answers
+	cfg.Info.Description = apiDescription
+	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
+		"bearer": {Type: "http", Scheme: "bearer", BearerFormat: "JWT",
+			Description: "Jeton `accessToken` reçu à la connexion."},
+	}
+	s.api = humachi.New(s.router, cfg)
+	s.api.UseMiddleware(s.authenticate)
+
+	s.routes = s.routeTable()
+	for _, r := range s.routes {
+		r.register(s.api, r.operation())
+	}
+	s.router.Get("/api/docs", s.docs)
+	s.router.NotFound(s.notFound)
+	return s
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
+
+// OpenAPI returns the generated API description.
+func (s *Server) OpenAPI() *huma.OpenAPI { return s.api.OpenAPI() }
+
+// notFound answers unknown /api paths with problem+json and everything else
+// with the SPA, whose router handles client-side routes.
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/kiosk/") {
+		writeProblem(w, newProblem(http.StatusNotFound, statusDetails[http.StatusNotFound]))
+		return
+	}
+	s.serveSPA(w, r)
+}
+
+func writeProblem(w http.ResponseWriter, err huma.StatusError) {
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(err.GetStatus())
+	b, _ := jsonMarshal(err)
+	_, _ = w.Write(b)
+}
+
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "SAMEORIGIN")
+		next.ServeHTTP(w, r)
+	})
+}
+
+type ctxKey int
+
+const (
+	keyPrincipal ctxKey = iota
+	keyClientIP
+	keyToken
+)
+
+// clientAddress records the caller's IP for sign-in throttling. Proxies'
+// X-Forwarded-For is not trusted: it is set by the caller.
+func clientAddress(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			host = r.RemoteAddr
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), keyClientIP, host)))
+	})
+}
+
+func clientIP(ctx context.Context) string {
+	ip, _ := ctx.Value(keyClientIP).(string)
+	return ip
+}
+
+// principal returns the authenticated caller. Routes that are not public
+// always have one: the middleware refuses the call otherwise.
+func principal(ctx context.Context) tenancy.Principal {
+	p, _ := ctx.Value(keyPrincipal).(tenancy.Principal)
+	return p
+}
+
+// authenticate resolves the bearer token, then applies the route's access
+// rule and the lock-out of blocked franchises.
+func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
+	rt, _ := ctx.Operation().Metadata[metaRoute].(*route)
+	if rt == nil || rt.access == public {
+		next(ctx)
+		return
+	}
+	token := strings.TrimSpace(strings.TrimPrefix(ctx.Header("Authorization"), "Bearer "))
+	if token == "" && rt.queryToken {
+		token = ctx.Query("access_token")
+	}
+	if token == "" {
+		s.fail(ctx, newProblem(http.StatusUnauthorized, "Veuillez vous connecter."))
+		return
+	}
+	p, err := s.Auth.Authenticate(ctx.Context(), token)
+	if err != nil {
+		s.fail(ctx, problem(ctx.Context(), err).(huma.StatusError))
+		return
+	}
+	if !rt.allows(p) {
+		// A role that may not use the route at all: 403. Scoped reads of
+		// another tenant's data answer 404 from the domain instead.
+		s.fail(ctx, newProblem(http.StatusForbidden, "Vous n'avez pas les droits nécessaires pour cette action."))
+		return
+	}
+	if rt.lockable {
+		blocked, err := s.Auth.Suspended(ctx.Context(), p)
+		if err != nil {
+			s.fail(ctx, problem(ctx.Context(), err).(huma.StatusError))
+			return
+		}
+		if blocked {
+			s.fail(ctx, newProblem(http.StatusForbidden, blockedDetail))
+			return
+		}
+	}
+	c := context.WithValue(ctx.Context(), keyPrincipal, p)
+	c = context.WithValue(c, keyToken, token)
+	next(huma.WithContext(ctx, c))
+}
+
+func (s *Server) fail(ctx huma.Context, err huma.StatusError) {
+	ctx.SetHeader("Content-Type", "application/problem+json")
+	ctx.SetStatus(err.GetStatus())
+	b, _ := jsonMarshal(err)
+	_, _ = ctx.BodyWriter().Write(b)
+}
+
+// Logger middleware for the whole server: method, path, status, duration.
+func Logger(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w, status: 200}
+		next.ServeHTTP(rec, r)
+		if strings.HasPrefix(r.URL.Path, "/assets/") {
+			return
+		}
+		slog.Info("http", "method", r.Method, "path", r.URL.Path, "status", rec.status, "ms", time.Since(start).Milliseconds())
+	})
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status = code
+	r.ResponseWriter.WriteHeader(code)
+}
+
+// Flush lets the SSE stream through the recorder.
+func (r *statusRecorder) Flush() {
+	if f, ok := r.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap gives http.ResponseController the real writer.
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }

@@ -1,0 +1,240 @@
+// Package store opens Brigade's SQL database (SQLite by default, PostgreSQL
+// to scale out), applies the embedded migrations and gives the domain
+// packages one small API over both engines.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+)
+
+// Engine names the SQL engine behind a DB.
+type Engine string
+
+const (
+	SQLite   Engine = "sqlite"
+	Postgres Engine = "postgres"
+)
+
+// ErrNotFound is returned by lookups that find no row. Domain packages wrap
+// it in their own typed errors; a missing row is never (nil, nil).
+var ErrNotFound = errors.New("not found")
+
+// DB is the database handle shared by the domain packages. Queries are
+// written once with `?` placeholders and rebound for PostgreSQL.
+//
+// SQLite gets two pools: many readers, and exactly one writer so that
+// writers queue in Go instead of failing with SQLITE_BUSY. PostgreSQL uses
+// one pool for both.
+type DB struct {
+	engine Engine
+	read   *sql.DB
+	write  *sql.DB
+	rebind sync.Map // query text -> rebound text
+}
+
+// Open connects to the database named by url: a postgres:// URL selects
+// PostgreSQL, anything else is a SQLite file path.
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		return openPostgres(ctx, dsn)
+	}
+	return openSQLite(ctx, dsn)
+}
+
+func openPostgres(ctx context.Context, dsn string) (*DB, error) {
+	pool, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open postgres: %w", err)
+	}
+	pool.SetMaxOpenConns(20)
+	pool.SetMaxIdleConns(10)
+	if err := pool.PingContext(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("connect postgres: %w", err)
+	}
+	return &DB{engine: Postgres, read: pool, write: pool}, nil
+}
+
+func openSQLite(ctx context.Context, path string) (*DB, error) {
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("create data folder: %w", err)
+		}
+	}
+	// busy_timeout comes first so that the pragmas after it already wait
+	// instead of failing while another process holds the file.
+	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(NORMAL)"}
+	q := url.Values{}
+	for _, p := range pragmas {
+		q.Add("_pragma", p)
+	}
+	q.Set("_time_format", "sqlite")
+	base := "file:" + path + "?" + q.Encode()
+
+	write, err := sql.Open("sqlite", base+"&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	write.SetMaxOpenConns(1)
+	write.SetConnMaxIdleTime(0)
+	if err := write.PingContext(ctx); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	read, err := sql.Open("sqlite", base)
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	read.SetMaxOpenConns(8)
+	return &DB{engine: SQLite, read: read, write: write}, nil
+}
+
+// Engine reports which engine this DB talks to.
+func (db *DB) Engine() Engine { return db.engine }
+
+// Close closes both pools.
+func (db *DB) Close() error {
+	err := db.write.Close()
+	if db.read != db.write {
+		err = errors.Join(err, db.read.Close())
+	}
+	return err
+}
+
+// Ping checks the connection (used by the health endpoint).
+func (db *DB) Ping(ctx context.Context) error { return db.read.PingContext(ctx) }
+
+// Bind rewrites `?` placeholders as `$1, $2…` for PostgreSQL. Question marks
+// inside string literals are left alone.
+func (db *DB) Bind(query string) string {
+	if db.engine != Postgres {
+		return query
+	}
+	if v, ok := db.rebind.Load(query); ok {
+		return v.(string)
+	}
+	var b strings.Builder
+	n := 0
+	inString := false
+	for _, r := range query {
+		switch {
+		case r == '\'':
+			inString = !inString
+			b.WriteRune(r)
+		case r == '?' && !inString:
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	out := b.String()
+	db.rebind.Store(query, out)
+	return out
+}
+
+
+// Query runs a read on the reader pool.
+func (db *DB) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return db.read.QueryContext(ctx, db.Bind(query), args...)
+}
+
+// QueryRow runs a single-row read on the reader pool.
+func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return db.read.QueryRowContext(ctx, db.Bind(query), args...)
+}
+
+// Exec runs a write on the writer connection.
+func (db *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return db.write.ExecContext(ctx, db.Bind(query), args...)
+}
+
+// Tx is a write transaction; its methods rebind like DB's.
+type Tx struct {
+	db *DB
+	tx *sql.Tx
+}
+
+func (t *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(ctx, t.db.Bind(query), args...)
+}
+
+func (t *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(ctx, t.db.Bind(query), args...)
+}
+
+func (t *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(ctx, t.db.Bind(query), args...)
+}
+
+// Engine reports the engine of the transaction's database.
+func (t *Tx) Engine() Engine { return t.db.engine }
+
+// WithTx runs fn in a write transaction, committing when fn returns nil and
+// rolling back otherwise (including on panic).
+func (db *DB) WithTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
+	sqlTx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	tx := &Tx{db: db, tx: sqlTx}
+	defer func() {
+		if p := recover(); p != nil {
+			_ = sqlTx.Rollback()
+			panic(p)
+		}
+		if err != nil {
+			_ = sqlTx.Rollback()
+		}
+	}()
+	if err = fn(tx); err != nil {
+		return err
+	}
+	return sqlTx.Commit()
+}
+
+// Runner is what DB and Tx have in common: store code written against it
+// runs the same in or out of a transaction.
+type Runner interface {
+	Query(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRow(ctx context.Context, query string, args ...any) *sql.Row
+	Exec(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+var (
+	_ Runner = (*DB)(nil)
+	_ Runner = (*Tx)(nil)
+)
+
+// InsertID runs an INSERT … RETURNING id and gives back the new id; both
+// engines support RETURNING.
+func InsertID(ctx context.Context, r Runner, query string, args ...any) (int64, error) {
+	var id int64
+	if err := r.QueryRow(ctx, query+" RETURNING id", args...).Scan(&id); err != nil {
+		return 0, err
+	}
+	return id, nil
+}
+
+// IsUniqueViolation reports whether err is a unique-constraint failure on
+// either engine.
+func IsUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "UNIQUE constraint failed") || strings.Contains(msg, "SQLSTATE 23505")
+}

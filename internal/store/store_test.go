@@ -1,0 +1,148 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"brigade/internal/store"
+	"brigade/internal/testutil"
+)
+
+func TestBothEnginesHaveTheSameSchema(t *testing.T) {
+	engines := testutil.Engines(t)
+	if len(engines) < 2 {
+		t.Skip("PostgreSQL not configured: set " + testutil.PostgresURLEnv)
+	}
+	ctx := context.Background()
+	got := map[store.Engine][]store.Column{}
+	for _, e := range engines {
+		cols, err := testutil.NewDB(t, e).Columns(ctx)
+		if err != nil {
+			t.Fatalf("%s columns: %v", e, err)
+		}
+		got[e] = cols
+	}
+	a, b := got[store.SQLite], got[store.Postgres]
+	set := func(cols []store.Column) map[string]bool {
+		m := map[string]bool{}
+		for _, c := range cols {
+			m[c.Table+"."+c.Name] = true
+		}
+		return m
+	}
+	sa, sb := set(a), set(b)
+	for k := range sa {
+		if !sb[k] {
+			t.Errorf("column %s exists on sqlite but not on postgres", k)
+		}
+	}
+	for k := range sb {
+		if !sa[k] {
+			t.Errorf("column %s exists on postgres but not on sqlite", k)
+		}
+	}
+	if len(sa) < 40 {
+		t.Fatalf("expected the tenancy schema, found only %d columns", len(sa))
+	}
+}
+
+func TestMigrationsAreNumberedAlikeOnBothEngines(t *testing.T) {
+	lite, err := store.Migrations(store.SQLite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := store.Migrations(store.Postgres)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lite) != len(pg) {
+		t.Fatalf("sqlite has %d migrations, postgres %d", len(lite), len(pg))
+	}
+	for i := range lite {
+		if lite[i].Version != pg[i].Version || lite[i].Name != pg[i].Name {
+			t.Errorf("migration %d: sqlite %04d_%s vs postgres %04d_%s", i, lite[i].Version, lite[i].Name, pg[i].Version, pg[i].Name)
+		}
+	}
+}
+
+func TestStore(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		ctx := context.Background()
+		dsn := testutil.DSN(t, engine)
+		db, err := store.Open(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		first, err := db.Migrate(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(first) == 0 {
+			t.Fatal("first migrate applied nothing")
+		}
+		again, err := db.Migrate(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(again) != 0 {
+			t.Fatalf("second migrate applied %v again", again)
+		}
+
+		t.Run("rollback on error", func(t *testing.T) {
+			boom := errors.New("boom")
+			err := db.WithTx(ctx, func(tx *store.Tx) error {
+				if _, err := tx.Exec(ctx, "INSERT INTO app_settings (key, value) VALUES (?, ?)", "k", "v"); err != nil {
+					return err
+				}
+				return boom
+			})
+			if !errors.Is(err, boom) {
+				t.Fatalf("got %v", err)
+			}
+			var n int
+			if err := db.QueryRow(ctx, "SELECT COUNT(*) FROM app_settings WHERE key = ?", "k").Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			if n != 0 {
+				t.Fatal("the insert survived a rolled back transaction")
+			}
+		})
+
+		t.Run("unique violation is recognised", func(t *testing.T) {
+			if _, err := db.Exec(ctx, "INSERT INTO app_settings (key, value) VALUES (?, ?)", "u", "1"); err != nil {
+				t.Fatal(err)
+			}
+			_, err := db.Exec(ctx, "INSERT INTO app_settings (key, value) VALUES (?, ?)", "u", "2")
+			if !store.IsUniqueViolation(err) {
+				t.Fatalf("expected a unique violation, got %v", err)
+			}
+		})
+
+		t.Run("concurrent writers queue instead of failing", func(t *testing.T) {
+			errs := make(chan error, 20)
+			for i := range 20 {
+				go func() {
+					errs <- db.WithTx(ctx, func(tx *store.Tx) error {
+						_, err := tx.Exec(ctx, "INSERT INTO app_settings (key, value) VALUES (?, ?)", fmt.Sprintf("c%d", i), "x")
+						return err
+					})
+				}()
+			}
+			for range 20 {
+				if err := <-errs; err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	})
+}
+
+func TestBindRewritesPlaceholdersOutsideStrings(t *testing.T) {
+	db := testutil.NewDB(t, store.SQLite)
+	if got := db.Bind("SELECT ? , '?'"); got != "SELECT ? , '?'" {
+		t.Fatalf("sqlite must keep ?: %q", got)
+	}
+}

@@ -1,0 +1,269 @@
+package tenancy
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"brigade/internal/events"
+	"brigade/internal/store"
+)
+
+// Service holds the tenancy rules.
+type Service struct {
+	db  *store.DB
+	bus events.Bus
+}
+
+// NewService returns the tenancy service over db, publishing on bus.
+func NewService(db *store.DB, bus events.Bus) *Service { return &Service{db: db, bus: bus} }
+
+// DB exposes the handle so that the demo loader can group its writes.
+func (s *Service) DB() *store.DB { return s.db }
+
+// NewFranchise validates and stores a franchise.
+func (s *Service) NewFranchise(ctx context.Context, r store.Runner, f Franchise) (Franchise, error) {
+	f.Name = strings.TrimSpace(f.Name)
+	if f.Name == "" {
+		return f, &ValidationError{Field: "name", Message: "Le nom de la franchise est obligatoire."}
+	}
+	if utf8.RuneCountInString(f.Name) > 120 {
+		return f, &ValidationError{Field: "name", Message: "Le nom de la franchise ne doit pas dépasser 120 caractères."}
+	}
+	if f.CountryCode == "" {
+		f.CountryCode = "FR"
+	}
+	if !KnownCountry(f.CountryCode) {
+		return f, &ValidationError{Field: "countryCode", Message: fmt.Sprintf("Le pays %q n'est pas pris en charge.", f.CountryCode)}
+	}
+	if f.Currency == "" {
+		f.Currency = CountryByCode(f.CountryCode).CurrencyCode
+	}
+	id, err := insertFranchise(ctx, r, f)
+	if err != nil {
+		return f, err
+	}
+	return franchiseByID(ctx, r, id)
+}
+
+// Franchise returns the principal's own franchise.
+func (s *Service) Franchise(ctx context.Context, p Principal) (Franchise, error) {
+	if p.FranchiseID == 0 {
+		return Franchise{}, ErrNotFound
+	}
+	return franchiseByID(ctx, s.db, p.FranchiseID)
+}
+
+// FranchiseForAuth reads a franchise by id for the authentication layer,
+// which resolves principals before any scope exists. Never call it with an
+// id taken from a request.
+func (s *Service) FranchiseForAuth(ctx context.Context, id int64) (Franchise, error) {
+	return franchiseByID(ctx, s.db, id)
+}
+
+// Franchises lists every franchise: super-admins only.
+func (s *Service) Franchises(ctx context.Context, p Principal) ([]FranchiseSummary, error) {
+	if !p.IsSuperAdmin() {
+		return nil, ErrForbidden
+	}
+	return franchisesWithCounts(ctx, s.db)
+}
+
+// FranchiseAsSuperAdmin reads any franchise: super-admins only.
+func (s *Service) FranchiseAsSuperAdmin(ctx context.Context, p Principal, id int64) (Franchise, error) {
+	if !p.IsSuperAdmin() {
+		return Franchise{}, ErrForbidden
+	}
+	return franchiseByID(ctx, s.db, id)
+}
+
+// SetBlocked blocks or unblocks a franchise (unpaid maintenance): super-admins
+// only. Connected users of that franchise are told at once.
+func (s *Service) SetBlocked(ctx context.Context, p Principal, id int64, blocked bool) (Franchise, error) {
+	if !p.IsSuperAdmin() {
+		return Franchise{}, ErrForbidden
+	}
+	if err := setFranchiseBlocked(ctx, s.db, id, blocked); err != nil {
+		return Franchise{}, err
+	}
+	typ := events.TypeFranchiseUnblocked
+	if blocked {
+		typ = events.TypeFranchiseBlocked
+	}
+	s.bus.Publish(ctx, events.Event{Type: typ, FranchiseID: id})
+	return franchiseByID(ctx, s.db, id)
+}
+
+// NewRestaurant validates and stores a restaurant of f.
+func (s *Service) NewRestaurant(ctx context.Context, r store.Runner, x Restaurant) (Restaurant, error) {
+	x.Nom = strings.TrimSpace(x.Nom)
+	x.Siret = strings.ReplaceAll(strings.TrimSpace(x.Siret), " ", "")
+	if x.Nom == "" {
+		return x, &ValidationError{Field: "nom", Message: "Le nom du restaurant est obligatoire."}
+	}
+	if err := ValidateSiret(x.Siret); err != nil {
+		return x, err
+	}
+	if x.CountryCode == "" {
+		x.CountryCode = "FR"
+	}
+	if x.TimeZone == "" {
+		x.TimeZone = CountryByCode(x.CountryCode).TimeZone
+	}
+	if _, err := time.LoadLocation(x.TimeZone); err != nil {
+		return x, &ValidationError{Field: "timeZone", Message: fmt.Sprintf("Le fuseau horaire %q est inconnu.", x.TimeZone)}
+	}
+	id, err := insertRestaurant(ctx, r, x)
+	if err != nil {
+		return x, err
+	}
+	return restaurantByID(ctx, r, id)
+}
+
+// ValidateSiret checks a SIRET: 14 digits.
+func ValidateSiret(siret string) error {
+	if len(siret) != 14 {
+		return &ValidationError{Field: "siret", Message: "Le SIRET doit comporter 14 chiffres."}
+	}
+	for _, c := range siret {
+		if c < '0' || c > '9' {
+			return &ValidationError{Field: "siret", Message: "Le SIRET doit comporter 14 chiffres."}
+		}
+	}
+	return nil
+}
+
+// Restaurants lists the restaurants the principal may see.
+func (s *Service) Restaurants(ctx context.Context, p Principal) ([]Restaurant, error) {
+	if p.FranchiseID == 0 {
+		return nil, nil
+	}
+	return restaurantsInScope(ctx, s.db, p)
+}
+
+// Restaurant returns one restaurant in the principal's scope; another
+// franchise's restaurant is simply not found.
+func (s *Service) Restaurant(ctx context.Context, p Principal, id int64) (Restaurant, error) {
+	x, err := restaurantByID(ctx, s.db, id)
+	if err != nil {
+		return x, err
+	}
+	if !p.CanSeeRestaurant(x.FranchiseID, x.ID) {
+		return Restaurant{}, ErrNotFound
+	}
+	return x, nil
+}
+
+// Equipments lists the tills and kiosks of a restaurant in scope.
+func (s *Service) Equipments(ctx context.Context, p Principal, restaurantID int64) ([]Equipment, error) {
+	if _, err := s.Restaurant(ctx, p, restaurantID); err != nil {
+		return nil, err
+	}
+	return equipmentsPerRestaurant(ctx, s.db, restaurantID)
+}
+
+// NewEquipment stores a till or kiosk.
+func (s *Service) NewEquipment(ctx context.Context, r store.Runner, e Equipment) (Equipment, error) {
+	e.Name = strings.TrimSpace(e.Name)
+	if e.Kind != EquipmentTill && e.Kind != EquipmentKiosk {
+		return e, &ValidationError{Field: "kind", Message: "Le type d'équipement doit être « caisse » ou « borne »."}
+	}
+	if e.Name == "" {
+		return e, &ValidationError{Field: "name", Message: "Le nom de l'équipement est obligatoire."}
+	}
+	id, err := insertEquipment(ctx, r, e)
+	if err != nil {
+		if store.IsUniqueViolation(err) {
+			return e, &ValidationError{Field: "user_keen_id", Message: "Cet identifiant d'équipement est déjà utilisé."}
+		}
+		return e, err
+	}
+	e.ID = id
+	return e, nil
+}
+
+// NewUser validates and stores a login. PasswordHash must already be set.
+func (s *Service) NewUser(ctx context.Context, r store.Runner, u User) (User, error) {
+	u.Login = NormalizeLogin(u.Login)
+	if u.Login == "" {
+		return u, &ValidationError{Field: "login", Message: "L'identifiant est obligatoire."}
+	}
+	if len(u.Login) > 80 || strings.ContainsAny(u.Login, " \t\n") {
+		return u, &ValidationError{Field: "login", Message: "L'identifiant ne doit contenir ni espace ni plus de 80 caractères."}
+	}
+	if !u.Role.Valid() {
+		return u, &ValidationError{Field: "role", Message: "Rôle inconnu."}
+	}
+	if (u.Role == RoleSuperAdmin) != (u.FranchiseID == 0) {
+		return u, &ValidationError{Field: "franchiseId", Message: "Seul un super-admin n'appartient à aucune franchise."}
+	}
+	if u.Role == RoleModerator && u.RestaurantID == 0 {
+		return u, &ValidationError{Field: "restaurantId", Message: "Un modérateur doit être rattaché à un restaurant."}
+	}
+	if u.Role == RoleModerator {
+		u.Restaurants = []int64{u.RestaurantID}
+	}
+	if u.UserType == "" {
+		u.UserType = userTypeFor(u)
+	}
+	id, err := insertUser(ctx, r, u)
+	if err != nil {
+		return u, err
+	}
+	return userBy(ctx, r, "id", id)
+}
+
+func userTypeFor(u User) string {
+	switch u.Role {
+	case RoleAdmin:
+		return UserTypeFranchise
+	case RoleGuest:
+		return UserTypeGuest
+	case RoleSuperAdmin:
+		return UserTypeSuperAdmin
+	case RoleRestaurant:
+		if len(u.Restaurants) == 1 {
+			return UserTypeMonoRestau
+		}
+	}
+	return UserTypeRestauNormal
+}
+
+// UserByID reads a login for the authentication layer.
+func (s *Service) UserByID(ctx context.Context, id int64) (User, error) {
+	return userBy(ctx, s.db, "id", id)
+}
+
+// UserByLogin reads a login by its (normalised) name.
+func (s *Service) UserByLogin(ctx context.Context, login string) (User, error) {
+	return userBy(ctx, s.db, "login", NormalizeLogin(login))
+}
+
+// AdminOf returns the owner login of a franchise (for super-admin sessions).
+func (s *Service) AdminOf(ctx context.Context, franchiseID int64) (User, error) {
+	u, err := scanUser(s.db.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE franchise_id = ? AND role = 'admin' AND disabled = FALSE ORDER BY id LIMIT 1`, franchiseID))
+	return u, err
+}
+
+// SetPasswordHash replaces a login's password hash.
+func (s *Service) SetPasswordHash(ctx context.Context, r store.Runner, userID int64, hash string) error {
+	_, err := r.Exec(ctx, `UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?`, hash, time.Now().UTC(), userID)
+	return err
+}
+
+// PrincipalFor builds the principal of an authenticated user.
+func PrincipalFor(u User) Principal {
+	p := Principal{UserID: u.ID, Login: u.Login, Role: u.Role, FranchiseID: u.FranchiseID}
+	switch u.Role {
+	case RoleModerator:
+		p.Restaurants = []int64{u.RestaurantID}
+	case RoleGuest, RoleRestaurant:
+		p.Restaurants = append([]int64{}, u.Restaurants...)
+		if p.Restaurants == nil {
+			p.Restaurants = []int64{}
+		}
+	}
+	return p
+}
