@@ -93,6 +93,8 @@ type Config struct {
 	TokenTTL  time.Duration
 	PublicURL string // base of the links in reset mails
 	Mailer    Mailer
+	// Now replaces the clock (tests of expiry); nil uses time.Now.
+	Now func() time.Time
 }
 
 // NewService loads (or creates, once for all instances) the token signing
@@ -108,8 +110,11 @@ func NewService(ctx context.Context, db *store.DB, ten *tenancy.Service, cfg Con
 	if cfg.Mailer == nil {
 		cfg.Mailer = LogMailer{Log: slog.Default()}
 	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	return &Service{db: db, tenancy: ten, mailer: cfg.Mailer, tokenTTL: cfg.TokenTTL,
-		publicURL: strings.TrimRight(cfg.PublicURL, "/"), secret: secret, now: time.Now}, nil
+		publicURL: strings.TrimRight(cfg.PublicURL, "/"), secret: secret, now: cfg.Now}, nil
 }
 
 // signingKey is kept in the database so that every instance behind a load
@@ -233,7 +238,9 @@ func (s *Service) describe(ctx context.Context, u tenancy.User, impersonator int
 		}
 		sess.Franchise = f
 	}
-	if u.RestaurantID != 0 || len(u.Restaurants) > 0 {
+	// Restaurant logins carry their restaurant (siret, licence…); guests
+	// have a list, not one restaurant.
+	if u.Role == tenancy.RoleModerator || (u.Role == tenancy.RoleRestaurant && len(u.Restaurants) > 0) {
 		rid := u.RestaurantID
 		if rid == 0 {
 			rid = u.Restaurants[0]

@@ -36,7 +36,7 @@ var Logins = []Login{
 
 type site struct {
 	nom, pseudo, adresse, ville, country string
-	tills, kiosks                       int
+	tills, kiosks                        int
 }
 
 // FranchiseName is the demo franchise's name.

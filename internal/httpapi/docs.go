@@ -16,11 +16,11 @@ func (s *Server) docs(w http.ResponseWriter, _ *http.Request) {
 	type field struct{ Name, Type, Doc string }
 	type operation struct {
 		Method, Path, ID, Summary, Access string
-		Lockable                           bool
-		Original                           []string
-		Params                             []param
-		Body                               []field
-		BodyName                           string
+		Lockable                          bool
+		Original                          []string
+		Params                            []param
+		Body                              []field
+		BodyName                          string
 	}
 	type group struct {
 		Tag string

@@ -5,6 +5,7 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -36,6 +37,20 @@ type Deps struct {
 	Version        string
 }
 
+// APIVersion is the version of the API contract (not of the binary): the
+// OpenAPI document and the TypeScript types generated from it depend only
+// on the route table.
+const APIVersion = "1.0"
+
+// OpenAPIJSON renders the API description as checked in at web/openapi.json.
+func OpenAPIJSON() ([]byte, error) {
+	b, err := json.MarshalIndent(New(Deps{}).OpenAPI(), "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
 // Server is the HTTP handler of Brigade.
 type Server struct {
 	Deps
@@ -58,7 +73,7 @@ func New(d Deps) *Server {
 	s := &Server{Deps: d, router: chi.NewRouter()}
 	s.router.Use(securityHeaders, clientAddress)
 
-	cfg := huma.DefaultConfig("Brigade API", d.Version)
+	cfg := huma.DefaultConfig("Brigade API", APIVersion)
 	cfg.OpenAPIPath = "/api/v1/openapi"
 	cfg.DocsPath = ""
 	cfg.SchemasPath = ""

@@ -146,7 +146,6 @@ func (db *DB) Bind(query string) string {
 	return out
 }
 
-
 // Query runs a read on the reader pool.
 func (db *DB) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	return db.read.QueryContext(ctx, db.Bind(query), args...)

@@ -1,0 +1,76 @@
+# Brigade — the two commands a newcomer needs are `make run` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+GO        ?= go
+NPM       ?= npm
+BIN       := bin/brigade
+WEB       := web
+VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -X main.version=$(VERSION)
+PG_URL    ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
+E2E_PORT  ?= 18090
+
+.PHONY: help
+help: ## Liste des commandes
+	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  \033[1mmake %-12s\033[0m %s\n", $$1, $$2}'
+
+.PHONY: run
+run: build ## Installe, construit et démarre Brigade sur http://127.0.0.1:8080 avec la franchise de démo
+	./$(BIN) serve
+
+.PHONY: test
+test: test-go test-web test-e2e ## Installe ce qu'il faut et lance tous les tests (Go sur SQLite et PostgreSQL, Vitest, Playwright)
+
+.PHONY: build
+build: web-build ## Construit le binaire bin/brigade avec l'application web intégrée
+	$(GO) build -tags embedui -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/brigade
+
+$(WEB)/node_modules/.installed: $(WEB)/package.json $(WEB)/package-lock.json
+	cd $(WEB) && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+.PHONY: web-deps
+web-deps: $(WEB)/node_modules/.installed ## Installe les paquets npm (npm ci)
+
+.PHONY: web-build
+web-build: web-deps ## Construit l'application web (web/dist)
+	cd $(WEB) && $(NPM) run build
+
+.PHONY: gen
+gen: web-deps ## Régénère web/openapi.json et les types TypeScript de l'API
+	$(GO) run ./cmd/brigade openapi > $(WEB)/openapi.json
+	cd $(WEB) && $(NPM) run gen:api
+
+.PHONY: test-go
+test-go: ## Tests Go : SQLite toujours, PostgreSQL si un serveur répond (obligatoire quand CI=true)
+	@url="$${BRIGADE_TEST_POSTGRES_URL:-}"; \
+	if [ -z "$$url" ]; then \
+	  if ! scripts/pg-ready.sh && [ "$${CI:-}" = "true" ]; then scripts/pg-start.sh || true; fi; \
+	  if scripts/pg-ready.sh; then url="$(PG_URL)"; fi; \
+	fi; \
+	if [ -z "$$url" ] && [ "$${CI:-}" = "true" ]; then echo "PostgreSQL est obligatoire en CI et ne répond pas sur 127.0.0.1:5432" >&2; exit 1; fi; \
+	if [ -n "$$url" ]; then echo "Tests Go sur SQLite et PostgreSQL ($$url)"; else echo "Tests Go sur SQLite seulement (aucun PostgreSQL sur 127.0.0.1:5432)"; fi; \
+	BRIGADE_TEST_POSTGRES_URL="$$url" $(GO) test -count=1 ./...
+
+.PHONY: test-web
+test-web: web-deps ## Tests Vitest de l'application web (et types à jour)
+	cd $(WEB) && $(NPM) run typecheck && $(NPM) test
+
+.PHONY: chromium
+chromium: ## Installe Chromium de Debian s'il manque (tests de bout en bout)
+	@command -v chromium >/dev/null 2>&1 || { echo "Installation de chromium (apt)…"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || \
+	  (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null); }
+
+.PHONY: test-e2e
+test-e2e: build chromium ## Tests Playwright dans Chromium contre le vrai binaire (captures dans web/test-results)
+	cd $(WEB) && BRIGADE_E2E_PORT=$(E2E_PORT) $(NPM) run e2e
+
+.PHONY: fmt
+fmt: ## Formate le code Go
+	gofmt -w cmd internal web/*.go
+
+.PHONY: clean
+clean: ## Supprime les produits de construction (pas les données)
+	rm -rf bin $(WEB)/dist $(WEB)/test-results $(WEB)/playwright-report

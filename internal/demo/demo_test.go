@@ -1,0 +1,104 @@
+package demo_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"brigade/internal/demo"
+	"brigade/internal/events"
+	"brigade/internal/store"
+	"brigade/internal/tenancy"
+	"brigade/internal/testutil"
+)
+
+// snapshot renders the demo data without ids, timestamps or hashes.
+func snapshot(t *testing.T, db *store.DB) string {
+	t.Helper()
+	ctx := context.Background()
+	var b strings.Builder
+	for _, q := range []string{
+		`SELECT f.name || '|' || f.country_code || '|' || f.currency FROM franchises f ORDER BY f.name`,
+		`SELECT r.siret || '|' || r.nom || '|' || r.ville || '|' || r.country_code || '|' || r.time_zone FROM restaurants r ORDER BY r.siret`,
+		`SELECT e.user_keen_id || '|' || e.kind || '|' || e.name FROM equipments e ORDER BY e.user_keen_id`,
+		`SELECT u.login || '|' || u.role || '|' || u.user_type || '|' || u.nom || '|' || u.prenom FROM users u ORDER BY u.login`,
+	} {
+		rows, err := db.Query(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var s string
+			if err := rows.Scan(&s); err != nil {
+				t.Fatal(err)
+			}
+			b.WriteString(s + "\n")
+		}
+		rows.Close()
+	}
+	return b.String()
+}
+
+func TestDemoIsDeterministicAndComplete(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		ctx := context.Background()
+		var snaps []string
+		for range 2 {
+			db := testutil.NewDB(t, engine)
+			if err := demo.Load(ctx, db, tenancy.NewService(db, events.NewLocal())); err != nil {
+				t.Fatal(err)
+			}
+			if ok, _ := demo.Loaded(ctx, db); !ok {
+				t.Fatal("Loaded says no after Load")
+			}
+			snaps = append(snaps, snapshot(t, db))
+		}
+		if snaps[0] != snaps[1] {
+			t.Fatalf("two loads differ:\n%s\n---\n%s", snaps[0], snaps[1])
+		}
+		s := snaps[0]
+		for _, want := range []string{"Brigade Burger|FR|EUR", "Casablanca|MA|Africa/Casablanca", "Genève|CH|Europe/Zurich", "demo-invite|guest|Guest|Durand|Camille", "superadmin|superadmin", "autre-admin|admin"} {
+			if !strings.Contains(s, want) {
+				t.Errorf("demo lacks %q", want)
+			}
+		}
+		if n := strings.Count(s, "|borne|") + strings.Count(s, "|caisse|"); n < 30 {
+			t.Errorf("only %d equipments", n)
+		}
+	})
+}
+
+func TestDemoSiretsHaveAValidLuhnKey(t *testing.T) {
+	db := testutil.NewDB(t, store.SQLite)
+	if err := demo.Load(context.Background(), db, tenancy.NewService(db, events.NewLocal())); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.Query(context.Background(), "SELECT siret FROM restaurants")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var s string
+		rows.Scan(&s)
+		sum := 0
+		for i := range s {
+			d := int(s[len(s)-1-i] - '0')
+			if i%2 == 1 {
+				d *= 2
+				if d > 9 {
+					d -= 9
+				}
+			}
+			sum += d
+		}
+		if len(s) != 14 || sum%10 != 0 {
+			t.Errorf("SIRET %s fails the Luhn check", s)
+		}
+		n++
+	}
+	if n != 14 {
+		t.Fatalf("%d restaurants", n)
+	}
+}

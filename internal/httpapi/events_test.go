@@ -1,0 +1,106 @@
+package httpapi_test
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"brigade/internal/store"
+	"brigade/internal/testutil"
+)
+
+// stream opens the SSE stream and sends its lines to a channel.
+func stream(t *testing.T, srv *testutil.Server, token string) <-chan string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/api/v1/events?access_token="+token, nil)
+	res, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/event-stream") {
+		t.Fatalf("events: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	lines := make(chan string, 100)
+	go func() {
+		defer res.Body.Close()
+		defer close(lines)
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	return lines
+}
+
+// waitFor reads lines until one contains want, or fails after a while.
+func waitFor(t *testing.T, lines <-chan string, want string) {
+	t.Helper()
+	deadline := time.After(3 * time.Second)
+	for {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatalf("stream closed before %q", want)
+			}
+			if strings.Contains(l, want) {
+				return
+			}
+		case <-deadline:
+			t.Fatalf("no %q on the stream", want)
+		}
+	}
+}
+
+func TestEventsStayInTheirFranchise(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		demoF := loadFixture(t, srv.DB, "Brigade Burger")
+		otherF := loadFixture(t, srv.DB, "Le Comptoir Voisin")
+		sa := srv.SignIn(t, "superadmin")
+
+		mine := stream(t, srv, srv.SignIn(t, "demo-admin"))
+		theirs := stream(t, srv, srv.SignIn(t, "autre-admin"))
+		waitFor(t, mine, "event: ready")
+		waitFor(t, theirs, "event: ready")
+		waitFor(t, mine, ": ping") // heartbeats keep proxies from closing the stream
+
+		srv.Do(t, http.MethodPost, "/api/v1/admin/franchises/"+itoa(otherF.franchiseID)+"/block", sa, nil)
+		waitFor(t, theirs, "event: franchise.blocked")
+		srv.Do(t, http.MethodPost, "/api/v1/admin/franchises/"+itoa(demoF.franchiseID)+"/block", sa, nil)
+		// The demo admin's next event is its own franchise's, never the other's.
+		deadline := time.After(3 * time.Second)
+		for {
+			select {
+			case l := <-mine:
+				if strings.HasPrefix(l, "data:") && strings.Contains(l, `"franchiseId":`+itoa(otherF.franchiseID)) {
+					t.Fatalf("the demo franchise received the other franchise's event: %s", l)
+				}
+				if strings.HasPrefix(l, "data:") && strings.Contains(l, "franchise.blocked") {
+					return
+				}
+			case <-deadline:
+				t.Fatal("no event for the demo franchise")
+			}
+		}
+	})
+}
+
+func TestEventsNeedAValidToken(t *testing.T) {
+	srv := testutil.NewServer(t, store.SQLite)
+	for _, q := range []string{"", "?access_token=forged"} {
+		res := srv.Do(t, http.MethodGet, "/api/v1/events"+q, "", nil)
+		if res.Status != http.StatusUnauthorized {
+			t.Errorf("events%s: %d", q, res.Status)
+		}
+	}
+	// The query token is only accepted by the stream, not by data routes.
+	tok := srv.SignIn(t, "demo-admin")
+	if res := srv.Do(t, http.MethodGet, "/api/v1/restaurants?access_token="+tok, "", nil); res.Status != http.StatusUnauthorized {
+		t.Errorf("query token accepted on a data route: %d", res.Status)
+	}
+}

@@ -1,0 +1,232 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"brigade/internal/store"
+	"brigade/internal/testutil"
+)
+
+// fixture holds, per franchise, the ids a route parameter can take and the
+// strings that must never appear in another franchise's answers.
+type fixture struct {
+	franchiseID int64
+	restaurants []int64
+	markers     []string
+}
+
+func loadFixture(t *testing.T, db *store.DB, franchiseName string) fixture {
+	t.Helper()
+	ctx := context.Background()
+	var f fixture
+	if err := db.QueryRow(ctx, "SELECT id FROM franchises WHERE name = ?", franchiseName).Scan(&f.franchiseID); err != nil {
+		t.Fatal(err)
+	}
+	f.markers = []string{franchiseName}
+	rows, err := db.Query(ctx, "SELECT id, siret, nom FROM restaurants WHERE franchise_id = ? ORDER BY id", f.franchiseID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var siret, nom string
+		if err := rows.Scan(&id, &siret, &nom); err != nil {
+			t.Fatal(err)
+		}
+		f.restaurants = append(f.restaurants, id)
+		f.markers = append(f.markers, siret, nom)
+	}
+	urows, err := db.Query(ctx, "SELECT login, email FROM users WHERE franchise_id = ?", f.franchiseID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer urows.Close()
+	for urows.Next() {
+		var login, email string
+		if err := urows.Scan(&login, &email); err != nil {
+			t.Fatal(err)
+		}
+		f.markers = append(f.markers, login, email)
+	}
+	return f
+}
+
+type operation struct{ method, path string }
+
+// operations lists every operation of the served OpenAPI document.
+func operations(t *testing.T, srv *testutil.Server) []operation {
+	t.Helper()
+	var doc struct {
+		Paths map[string]map[string]json.RawMessage `json:"paths"`
+	}
+	srv.Do(t, http.MethodGet, "/api/v1/openapi.json", "", nil).JSON(t, &doc)
+	var ops []operation
+	for path, item := range doc.Paths {
+		for method := range item {
+			ops = append(ops, operation{strings.ToUpper(method), path})
+		}
+	}
+	sort.Slice(ops, func(i, j int) bool { return ops[i].path+ops[i].method < ops[j].path+ops[j].method })
+	if len(ops) < 15 {
+		t.Fatalf("only %d operations in the document", len(ops))
+	}
+	return ops
+}
+
+var pathParam = regexp.MustCompile(`\{([^}]+)\}`)
+
+// fill replaces each path parameter with the victim's id for it. A
+// parameter the test does not know fails the test: a new route must teach
+// the tenancy test how to aim it at another franchise's data.
+func fill(t *testing.T, path string, victim fixture, restaurant int64) string {
+	return pathParam.ReplaceAllStringFunc(path, func(m string) string {
+		switch name := m[1 : len(m)-1]; name {
+		case "restaurantId":
+			return itoa(restaurant)
+		case "franchiseId":
+			return itoa(victim.franchiseID)
+		default:
+			t.Fatalf("route %s: the tenancy test does not know parameter %q; add it to fill()", path, name)
+			return ""
+		}
+	})
+}
+
+// TestNoRouteCrossesFranchises signs in as every role of one franchise and
+// aims every operation of the OpenAPI document at the other franchise's
+// data: the answer must be the 404 of a missing resource (or a refusal for
+// the role), and no answer may contain the other franchise's data.
+func TestNoRouteCrossesFranchises(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		demoF := loadFixture(t, srv.DB, "Brigade Burger")
+		otherF := loadFixture(t, srv.DB, "Le Comptoir Voisin")
+		ops := operations(t, srv)
+
+		type attacker struct {
+			login  string
+			victim fixture
+			own    fixture
+		}
+		attackers := []attacker{
+			{"demo-admin", otherF, demoF},
+			{"demo-moderateur", otherF, demoF},
+			{"demo-invite", otherF, demoF},
+			{"demo-resto", otherF, demoF},
+			{"autre-admin", demoF, otherF},
+		}
+		for _, a := range attackers {
+			token := srv.SignIn(t, a.login)
+			for _, op := range ops {
+				if op.path == "/api/v1/events" {
+					continue // a stream: covered by TestEventsStayInTheirFranchise
+				}
+				for _, rid := range a.victim.restaurants {
+					path := fill(t, op.path, a.victim, rid)
+					res := srv.Do(t, op.method, path, token, map[string]any{})
+					body := string(res.Body)
+					if strings.Contains(op.path, "{") {
+						if res.Status != http.StatusNotFound && res.Status != http.StatusForbidden {
+							t.Errorf("%s %s %s: status %d, want 404 (or 403 for the role): %.200s", a.login, op.method, path, res.Status, body)
+						}
+						if res.Status == http.StatusNotFound && !strings.Contains(body, "La ressource demandée est introuvable.") {
+							t.Errorf("%s %s %s: another franchise's resource must look missing: %.200s", a.login, op.method, path, body)
+						}
+					}
+					for _, m := range a.victim.markers {
+						if strings.Contains(body, m) {
+							t.Errorf("%s %s %s leaks %q of the other franchise", a.login, op.method, path, m)
+						}
+					}
+				}
+			}
+		}
+
+		// Positive control: the same routes do answer with the owner's own
+		// data, so the 404s above are not an artefact of the test.
+		token := srv.SignIn(t, "demo-admin")
+		for _, p := range []string{"/api/v1/restaurants/" + itoa(demoF.restaurants[0]), "/api/v1/restaurants/" + itoa(demoF.restaurants[0]) + "/equipments"} {
+			if res := srv.Do(t, http.MethodGet, p, token, nil); res.Status != 200 {
+				t.Errorf("owner reading %s: %d", p, res.Status)
+			}
+		}
+	})
+}
+
+// TestScopedRolesSeeOnlyTheirRestaurants checks the second boundary: inside
+// one franchise, a moderator, a guest and a restaurant login see only the
+// restaurants they were given.
+func TestScopedRolesSeeOnlyTheirRestaurants(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		demoF := loadFixture(t, srv.DB, "Brigade Burger")
+		allowed := map[string][]string{
+			"demo-admin":      nil, // all twelve
+			"demo-moderateur": {"Paris Bastille"},
+			"demo-resto":      {"Lyon Part-Dieu"},
+			"demo-invite":     {"Casablanca Maarif", "Lyon Part-Dieu", "Marseille Vieux-Port", "Paris Bastille"},
+		}
+		for login, want := range allowed {
+			token := srv.SignIn(t, login)
+			var list struct {
+				Items []struct {
+					ID  int64  `json:"id"`
+					Nom string `json:"nom"`
+				} `json:"items"`
+				Total int `json:"total"`
+			}
+			srv.Do(t, http.MethodGet, "/api/v1/restaurants", token, nil).JSON(t, &list)
+			var got []string
+			seen := map[int64]bool{}
+			for _, x := range list.Items {
+				got = append(got, x.Nom)
+				seen[x.ID] = true
+			}
+			if want == nil {
+				if list.Total != len(demoF.restaurants) {
+					t.Errorf("admin sees %d restaurants, want %d", list.Total, len(demoF.restaurants))
+				}
+			} else if strings.Join(got, "|") != strings.Join(want, "|") {
+				t.Errorf("%s sees %v, want %v", login, got, want)
+			}
+			// Every restaurant outside the list is missing for this login.
+			for _, rid := range demoF.restaurants {
+				res := srv.Do(t, http.MethodGet, "/api/v1/restaurants/"+itoa(rid)+"/equipments", token, nil)
+				if seen[rid] && res.Status != 200 {
+					t.Errorf("%s: own restaurant %d: %d", login, rid, res.Status)
+				}
+				if !seen[rid] && res.Status != 404 {
+					t.Errorf("%s: restaurant %d outside its list: %d", login, rid, res.Status)
+				}
+			}
+		}
+	})
+}
+
+func TestSuperAdminRoutesRefuseOtherRoles(t *testing.T) {
+	srv := testutil.NewServer(t, store.SQLite)
+	other := loadFixture(t, srv.DB, "Le Comptoir Voisin")
+	for _, login := range []string{"demo-admin", "demo-moderateur", "demo-invite", "demo-resto"} {
+		token := srv.SignIn(t, login)
+		for _, p := range []string{"block", "unblock", "impersonate"} {
+			res := srv.Do(t, http.MethodPost, "/api/v1/admin/franchises/"+itoa(other.franchiseID)+"/"+p, token, nil)
+			if res.Status != http.StatusForbidden {
+				t.Errorf("%s %s: %d", login, p, res.Status)
+			}
+		}
+		if res := srv.Do(t, http.MethodGet, "/api/v1/admin/franchises", token, nil); res.Status != http.StatusForbidden {
+			t.Errorf("%s lists franchises: %d", login, res.Status)
+		}
+	}
+	var blocked int
+	if err := srv.DB.QueryRow(context.Background(), "SELECT COUNT(*) FROM franchises WHERE is_blocked = TRUE").Scan(&blocked); err != nil || blocked != 0 {
+		t.Fatalf("a refused call changed data: %d blocked (%v)", blocked, err)
+	}
+}
