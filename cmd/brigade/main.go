@@ -154,7 +154,7 @@ func serve(ctx context.Context, args []string) error {
 		printLogins(c)
 	}
 
-	handler := httpapi.New(httpapi.Deps{DB: a.db, Tenancy: a.tenancy, Auth: a.auth, Bus: a.bus, SPA: web.SPA(), Version: version})
+	handler := httpapi.New(httpapi.Deps{DB: a.db, Tenancy: a.tenancy, Auth: a.auth, Bus: a.bus, Blobs: a.blobs, SPA: web.SPA(), Version: version})
 	srv := &http.Server{
 		Addr:              c.Listen,
 		Handler:           httpapi.Logger(handler),

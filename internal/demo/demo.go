@@ -6,6 +6,8 @@ package demo
 import (
 	"context"
 	"fmt"
+	"strings"
+	"time"
 
 	"brigade/internal/auth"
 	"brigade/internal/store"
@@ -144,8 +146,14 @@ func Load(ctx context.Context, db *store.DB, ten *tenancy.Service) error {
 	})
 }
 
+// DeviceKey is the known key of a demo device (demo data only).
+func DeviceKey(userKeenID string) string {
+	return tenancy.DeviceKeyPrefix + "demo_" + strings.ToLower(strings.ReplaceAll(userKeenID, "-", "_"))
+}
+
 func loadSites(ctx context.Context, tx *store.Tx, ten *tenancy.Service, franchiseID int64, list []site, prefix int) ([]tenancy.Restaurant, error) {
 	var out []tenancy.Restaurant
+	now := time.Now().UTC().Truncate(time.Minute)
 	for i, s := range list {
 		x, err := ten.NewRestaurant(ctx, tx, tenancy.Restaurant{
 			FranchiseID: franchiseID, Siret: siret(prefix, i+1), Nom: s.nom, Pseudo: s.pseudo,
@@ -157,9 +165,19 @@ func loadSites(ctx context.Context, tx *store.Tx, ten *tenancy.Service, franchis
 		}
 		add := func(kind, label string, n int) error {
 			for k := 1; k <= n; k++ {
-				_, err := ten.NewEquipment(ctx, tx, tenancy.Equipment{FranchiseID: franchiseID, RestaurantID: x.ID, Kind: kind,
+				e, err := ten.NewEquipment(ctx, tx, tenancy.Equipment{FranchiseID: franchiseID, RestaurantID: x.ID, Kind: kind,
 					Name: fmt.Sprintf("%s %d", label, k), UserKeenID: fmt.Sprintf("%s-%s-%d", x.Siret, kind, k)})
 				if err != nil {
+					return err
+				}
+				// Demo devices have known keys (for simulated tills and
+				// kiosks) and were last seen a few minutes ago; the last
+				// device of the biggest restaurants has been silent for days.
+				seen := now.Add(-time.Duration(i*3+k) * time.Minute)
+				if k == n && n > 1 && i%4 == 0 {
+					seen = now.Add(-time.Duration(50+i) * time.Hour)
+				}
+				if err := tenancy.InstallDeviceKey(ctx, tx, e.ID, DeviceKey(e.UserKeenID), seen); err != nil {
 					return err
 				}
 			}

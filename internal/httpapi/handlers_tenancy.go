@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"time"
 
 	"brigade/internal/auth"
 	"brigade/internal/tenancy"
@@ -19,12 +20,13 @@ type Restaurant struct {
 	TimeZone       string `json:"timeZone" example:"Europe/Paris"`
 	CountryCode    string `json:"countryCode" example:"FR"`
 	Currency       string `json:"currency" example:"EUR"`
+	Archived       bool   `json:"archived"`
 }
 
 func restaurantOut(x tenancy.Restaurant) Restaurant {
 	return Restaurant{ID: x.ID, Nom: x.Nom, Pseudo: x.Pseudo, Siret: x.Siret, Adresse: x.Adresse, Ville: x.Ville,
 		CurrentLicence: x.CurrentLicence, TimeZone: x.TimeZone, CountryCode: x.CountryCode,
-		Currency: tenancy.CountryByCode(x.CountryCode).CurrencyCode}
+		Currency: tenancy.CountryByCode(x.CountryCode).CurrencyCode, Archived: x.ArchivedAt != nil}
 }
 
 // RestaurantList is a page of restaurants.
@@ -35,8 +37,13 @@ type RestaurantList struct {
 
 type restaurantListOutput struct{ Body RestaurantList }
 
-func (s *Server) listRestaurants(ctx context.Context, _ *struct{}) (*restaurantListOutput, error) {
-	list, err := s.Tenancy.Restaurants(ctx, principal(ctx))
+type restaurantListInput struct {
+	Search          string `query:"search" maxLength:"100" doc:"Filtre sur le nom, le pseudo, la ville ou le SIRET"`
+	IncludeArchived bool   `query:"includeArchived" doc:"Inclure les restaurants archivés"`
+}
+
+func (s *Server) listRestaurants(ctx context.Context, in *restaurantListInput) (*restaurantListOutput, error) {
+	list, err := s.Tenancy.Restaurants(ctx, principal(ctx), tenancy.RestaurantFilter{Search: in.Search, IncludeArchived: in.IncludeArchived})
 	if err != nil {
 		return nil, err
 	}
@@ -63,11 +70,20 @@ func (s *Server) getRestaurant(ctx context.Context, in *restaurantPath) (*restau
 
 // Equipment is a till (caisse) or kiosk (borne).
 type Equipment struct {
-	ID           int64  `json:"id"`
-	RestaurantID int64  `json:"restaurantId"`
-	Kind         string `json:"kind" enum:"caisse,borne"`
-	Name         string `json:"name"`
-	UserKeenID   string `json:"user_keen_id" doc:"Identifiant stable de l'équipement"`
+	ID           int64      `json:"id"`
+	RestaurantID int64      `json:"restaurantId"`
+	Kind         string     `json:"kind" enum:"caisse,borne"`
+	Name         string     `json:"name"`
+	UserKeenID   string     `json:"user_keen_id" doc:"Identifiant stable de l'équipement (les rapports regroupent par lui)"`
+	HasKey       bool       `json:"hasKey" doc:"L'équipement a une clé valide"`
+	KeyHint      string     `json:"keyHint" doc:"Quatre derniers caractères de la clé, pour la reconnaître"`
+	KeyIssuedAt  *time.Time `json:"keyIssuedAt" nullable:"true"`
+	LastSeenAt   *time.Time `json:"lastSeenAt" nullable:"true" doc:"Dernier appel de l'équipement (flux borne, envoi de commande)"`
+}
+
+func equipmentOut(e tenancy.Equipment) Equipment {
+	return Equipment{ID: e.ID, RestaurantID: e.RestaurantID, Kind: e.Kind, Name: e.Name, UserKeenID: e.UserKeenID,
+		HasKey: e.HasKey(), KeyHint: e.KeyHint, KeyIssuedAt: e.KeyIssuedAt, LastSeenAt: e.LastSeenAt}
 }
 
 // EquipmentList lists a restaurant's equipments.
@@ -86,7 +102,7 @@ func (s *Server) listEquipments(ctx context.Context, in *restaurantPath) (*equip
 	out := &equipmentListOutput{}
 	out.Body.Items = make([]Equipment, 0, len(list))
 	for _, e := range list {
-		out.Body.Items = append(out.Body.Items, Equipment{ID: e.ID, RestaurantID: e.RestaurantID, Kind: e.Kind, Name: e.Name, UserKeenID: e.UserKeenID})
+		out.Body.Items = append(out.Body.Items, equipmentOut(e))
 	}
 	out.Body.Total = len(list)
 	return out, nil
@@ -94,21 +110,25 @@ func (s *Server) listEquipments(ctx context.Context, in *restaurantPath) (*equip
 
 // Franchise is the signed-in user's franchise.
 type Franchise struct {
-	ID          int64                     `json:"id"`
-	Name        string                    `json:"name"`
-	Logo        string                    `json:"logo"`
-	CountryCode string                    `json:"countryCode"`
-	Currency    string                    `json:"currency"`
-	IsBlocked   bool                      `json:"isBlocked"`
-	Country     CountryInfo               `json:"country"`
-	Settings    tenancy.FranchiseSettings `json:"settings"`
+	ID           int64                     `json:"id"`
+	Name         string                    `json:"name"`
+	Logo         string                    `json:"logo" doc:"Adresse du logo (authentifiée), vide sans logo"`
+	CountryCode  string                    `json:"countryCode"`
+	Currency     string                    `json:"currency"`
+	IsBlocked    bool                      `json:"isBlocked"`
+	Country      CountryInfo               `json:"country"`
+	Settings     tenancy.FranchiseSettings `json:"settings"`
+	ContactEmail string                    `json:"contactEmail"`
+	ContactPhone string                    `json:"contactPhone"`
+	Address      string                    `json:"address"`
 }
 
 type franchiseOutput struct{ Body Franchise }
 
 func franchiseOut(f tenancy.Franchise) Franchise {
 	return Franchise{ID: f.ID, Name: f.Name, Logo: f.Logo, CountryCode: f.CountryCode, Currency: f.Currency,
-		IsBlocked: f.IsBlocked, Country: countryInfo(f.CountryCode, f.Currency), Settings: f.Settings}
+		IsBlocked: f.IsBlocked, Country: countryInfo(f.CountryCode, f.Currency), Settings: f.Settings,
+		ContactEmail: f.ContactEmail, ContactPhone: f.ContactPhone, Address: f.Address}
 }
 
 func (s *Server) getFranchise(ctx context.Context, _ *struct{}) (*franchiseOutput, error) {

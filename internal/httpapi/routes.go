@@ -18,6 +18,7 @@ type access int
 const (
 	public   access = iota // no sign-in
 	signedIn               // any signed-in login, further limited by roles
+	device                 // a till or kiosk with its equipment key
 )
 
 // route is one line of the route table: the whole API surface is readable
@@ -46,6 +47,7 @@ const metaRoute = "brigade.route"
 var (
 	allRoles      []tenancy.Role
 	superAdmins   = []tenancy.Role{tenancy.RoleSuperAdmin}
+	admins        = []tenancy.Role{tenancy.RoleAdmin}
 	franchiseWide = []tenancy.Role{tenancy.RoleAdmin, tenancy.RoleModerator, tenancy.RoleGuest, tenancy.RoleRestaurant}
 )
 
@@ -68,6 +70,10 @@ func (r *route) operation() huma.Operation {
 	var desc []string
 	if r.access == public {
 		desc = append(desc, "**Accès :** public.")
+	} else if r.access == device {
+		op.Security = []map[string][]string{{"deviceKey": {}}}
+		desc = append(desc, "**Accès :** caisse ou borne, avec sa clé d'équipement (`Authorization: Bearer brg_dev_…`).")
+		op.Errors = []int{http.StatusUnauthorized}
 	} else {
 		op.Security = []map[string][]string{{"bearer": {}}}
 		who := "toute personne connectée"
@@ -128,7 +134,25 @@ func (s *Server) routeTable() []route {
 		{method: http.MethodGet, path: "/api/v1/franchise", id: "getFranchise", tag: "Franchise", summary: "La franchise de l'utilisateur connecté", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"GET /franchiseprocaisse/{id}"}, register: handle(s.getFranchise)},
 		{method: http.MethodGet, path: "/api/v1/restaurants", id: "listRestaurants", tag: "Restaurants", summary: "Restaurants visibles par l'utilisateur", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"GET /api/franchiseprocaisse/v2/restos/{id}", "GET /api/v1/dashboard/findAllRestosGuest/{id_guest}"}, register: handle(s.listRestaurants)},
 		{method: http.MethodGet, path: "/api/v1/restaurants/{restaurantId}", id: "getRestaurant", tag: "Restaurants", summary: "Détails d'un restaurant", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"GET /api/v1/restos/findOneRestaurantDetails/{id}"}, register: handle(s.getRestaurant)},
-		{method: http.MethodGet, path: "/api/v1/restaurants/{restaurantId}/equipments", id: "listEquipments", tag: "Restaurants", summary: "Caisses et bornes d'un restaurant", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"GET /api/v1/restos/findOneRestoWithKeenIds/{siret}"}, register: handle(s.listEquipments)},
+		{method: http.MethodPost, path: "/api/v1/restaurants", id: "createRestaurant", tag: "Restaurants", summary: "Ajouter un restaurant", access: signedIn, roles: admins, lockable: true, status: http.StatusCreated, register: handle(s.createRestaurant)},
+		{method: http.MethodPut, path: "/api/v1/restaurants/{restaurantId}", id: "updateRestaurant", tag: "Restaurants", summary: "Modifier un restaurant", access: signedIn, roles: admins, lockable: true, register: handle(s.updateRestaurant)},
+		{method: http.MethodPost, path: "/api/v1/restaurants/{restaurantId}/archive", id: "archiveRestaurant", tag: "Restaurants", summary: "Archiver un restaurant (ses commandes sont conservées, ses équipements refusés)", access: signedIn, roles: admins, lockable: true, register: handle(s.archiveRestaurant)},
+		{method: http.MethodPost, path: "/api/v1/restaurants/{restaurantId}/restore", id: "restoreRestaurant", tag: "Restaurants", summary: "Désarchiver un restaurant", access: signedIn, roles: admins, lockable: true, register: handle(s.restoreRestaurant)},
+		{method: http.MethodGet, path: "/api/v1/restaurants/{restaurantId}/equipments", id: "listEquipments", tag: "Équipements", summary: "Caisses et bornes d'un restaurant", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.listEquipments)},
+		{method: http.MethodGet, path: "/api/v1/restaurants/siret/{siret}/equipments", id: "equipmentsBySiret", tag: "Équipements", summary: "Équipements d'un restaurant par SIRET", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"GET /api/v1/restos/findOneRestoWithKeenIds/{siret}"}, register: handle(s.equipmentsBySiret)},
+		{method: http.MethodPost, path: "/api/v1/restaurants/{restaurantId}/equipments", id: "createEquipment", tag: "Équipements", summary: "Ajouter une caisse ou une borne", access: signedIn, roles: admins, lockable: true, status: http.StatusCreated, register: handle(s.createEquipment)},
+		{method: http.MethodPatch, path: "/api/v1/restaurants/{restaurantId}/equipments/{equipmentId}", id: "renameEquipment", tag: "Équipements", summary: "Renommer un équipement", access: signedIn, roles: admins, lockable: true, register: handle(s.renameEquipment)},
+		{method: http.MethodPost, path: "/api/v1/restaurants/{restaurantId}/equipments/{equipmentId}/key", id: "issueEquipmentKey", tag: "Équipements", summary: "Émettre ou renouveler la clé d'un équipement (affichée une seule fois)", access: signedIn, roles: admins, lockable: true, register: handle(s.issueKey)},
+		{method: http.MethodDelete, path: "/api/v1/restaurants/{restaurantId}/equipments/{equipmentId}/key", id: "revokeEquipmentKey", tag: "Équipements", summary: "Révoquer la clé d'un équipement (refusée aussitôt)", access: signedIn, roles: admins, lockable: true, register: handle(s.revokeKey)},
+
+		// Franchise information page and change history.
+		{method: http.MethodPut, path: "/api/v1/franchise", id: "updateFranchise", tag: "Franchise", summary: "Modifier les informations de la franchise", access: signedIn, roles: admins, lockable: true, original: []string{"PUT /api/v1/franchises/UpdateObjet/{id}"}, register: handle(s.updateFranchise)},
+		{method: http.MethodPut, path: "/api/v1/franchise/logo", id: "uploadFranchiseLogo", tag: "Franchise", summary: "Envoyer le logo (PNG, JPEG ou WebP, 1 Mo au plus)", access: signedIn, roles: admins, lockable: true, register: s.registerLogoUpload},
+		{method: http.MethodGet, path: "/api/v1/franchise/logo", id: "getFranchiseLogo", tag: "Franchise", summary: "Logo de la franchise", access: signedIn, roles: franchiseWide, register: s.registerLogoDownload},
+		{method: http.MethodGet, path: "/api/v1/history", id: "listHistory", tag: "Historique", summary: "Journal des modifications", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"GET /api/v1/historique/logs-details/{a}&{b}"}, register: handle(s.listHistory)},
+
+		// Devices.
+		{method: http.MethodGet, path: "/kiosk/v1/whoami", id: "deviceWhoami", tag: "Bornes et caisses", summary: "L'équipement authentifié par sa clé, et son restaurant", access: device, register: handle(s.deviceWhoami)},
 
 		// Real-time notices.
 		{method: http.MethodGet, path: "/api/v1/events", id: "events", tag: "Temps réel", summary: "Flux SSE des changements (invalide le cache du navigateur)", access: signedIn, queryToken: true, register: s.registerEvents},

@@ -6,6 +6,7 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -18,6 +19,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"brigade/internal/auth"
+	"brigade/internal/blob"
 	"brigade/internal/events"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
@@ -29,6 +31,7 @@ type Deps struct {
 	Tenancy *tenancy.Service
 	Auth    *auth.Service
 	Bus     events.Bus
+	Blobs   blob.Store
 	// SPA is the built web app (index.html at its root); nil serves a notice.
 	SPA fs.FS
 	// Heartbeat and StreamLifetime bound the SSE stream (defaults 20 s, 30 min).
@@ -82,6 +85,8 @@ func New(d Deps) *Server {
 	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		"bearer": {Type: "http", Scheme: "bearer", BearerFormat: "JWT",
 			Description: "Jeton `accessToken` reçu à la connexion."},
+		"deviceKey": {Type: "http", Scheme: "bearer",
+			Description: "Clé d'équipement `brg_dev_…` d'une caisse ou d'une borne (ou en-tête `X-Device-Key`)."},
 	}
 	s.api = humachi.New(s.router, cfg)
 	s.api.UseMiddleware(s.authenticate)
@@ -134,6 +139,7 @@ const (
 	keyPrincipal ctxKey = iota
 	keyClientIP
 	keyToken
+	keyDevice
 )
 
 // clientAddress records the caller's IP for sign-in throttling. Proxies'
@@ -169,6 +175,22 @@ func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
 		return
 	}
 	token := strings.TrimSpace(strings.TrimPrefix(ctx.Header("Authorization"), "Bearer "))
+	if rt.access == device {
+		if token == "" {
+			token = strings.TrimSpace(ctx.Header("X-Device-Key"))
+		}
+		d, err := s.Tenancy.AuthenticateDevice(ctx.Context(), token)
+		if err != nil {
+			if errors.Is(err, tenancy.ErrDeviceKey) {
+				s.fail(ctx, newProblem(http.StatusUnauthorized, err.Error()))
+			} else {
+				s.fail(ctx, problem(ctx.Context(), err).(huma.StatusError))
+			}
+			return
+		}
+		next(huma.WithContext(ctx, context.WithValue(ctx.Context(), keyDevice, d)))
+		return
+	}
 	if token == "" && rt.queryToken {
 		token = ctx.Query("access_token")
 	}
@@ -201,6 +223,12 @@ func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
 	c := context.WithValue(ctx.Context(), keyPrincipal, p)
 	c = context.WithValue(c, keyToken, token)
 	next(huma.WithContext(ctx, c))
+}
+
+// deviceFrom returns the authenticated till or kiosk of a device route.
+func deviceFrom(ctx context.Context) tenancy.Device {
+	d, _ := ctx.Value(keyDevice).(tenancy.Device)
+	return d
 }
 
 func (s *Server) fail(ctx huma.Context, err huma.StatusError) {

@@ -18,6 +18,8 @@ import (
 type fixture struct {
 	franchiseID int64
 	restaurants []int64
+	sirets      []string
+	equipments  []int64 // the first device of each restaurant
 	markers     []string
 }
 
@@ -41,7 +43,17 @@ func loadFixture(t *testing.T, db *store.DB, franchiseName string) fixture {
 			t.Fatal(err)
 		}
 		f.restaurants = append(f.restaurants, id)
+		f.sirets = append(f.sirets, siret)
 		f.markers = append(f.markers, siret, nom)
+	}
+	for _, rid := range f.restaurants {
+		var eid int64
+		var keen string
+		if err := db.QueryRow(ctx, "SELECT id, user_keen_id FROM equipments WHERE restaurant_id = ? ORDER BY id LIMIT 1", rid).Scan(&eid, &keen); err != nil {
+			t.Fatal(err)
+		}
+		f.equipments = append(f.equipments, eid)
+		f.markers = append(f.markers, keen)
 	}
 	urows, err := db.Query(ctx, "SELECT login, email FROM users WHERE franchise_id = ?", f.franchiseID)
 	if err != nil {
@@ -58,19 +70,81 @@ func loadFixture(t *testing.T, db *store.DB, franchiseName string) fixture {
 	return f
 }
 
-type operation struct{ method, path string }
+type operation struct {
+	method, path string
+	body         any // a body that passes the schema, so that the call reaches the domain
+}
+
+type schema struct {
+	Ref        string             `json:"$ref"`
+	Type       json.RawMessage    `json:"type"` // a name or a list such as ["array","null"]
+	Enum       []any              `json:"enum"`
+	MinLength  int                `json:"minLength"`
+	Minimum    *float64           `json:"minimum"`
+	Required   []string           `json:"required"`
+	Properties map[string]*schema `json:"properties"`
+}
+
+type openAPIDoc struct {
+	Paths map[string]map[string]struct {
+		RequestBody *struct {
+			Content map[string]struct {
+				Schema *schema `json:"schema"`
+			} `json:"content"`
+		} `json:"requestBody"`
+	} `json:"paths"`
+	Components struct {
+		Schemas map[string]*schema `json:"schemas"`
+	} `json:"components"`
+}
+
+// sample builds a value that satisfies sc: a valid request must be refused
+// by the tenancy rules, not by the schema.
+func (d *openAPIDoc) sample(sc *schema) any {
+	if sc == nil {
+		return map[string]any{}
+	}
+	if sc.Ref != "" {
+		return d.sample(d.Components.Schemas[strings.TrimPrefix(sc.Ref, "#/components/schemas/")])
+	}
+	if len(sc.Enum) > 0 {
+		return sc.Enum[0]
+	}
+	switch strings.Trim(strings.SplitN(strings.Trim(string(sc.Type), "[]"), ",", 2)[0], `"`) {
+	case "string":
+		return strings.Repeat("7", max(sc.MinLength, 14))
+	case "integer", "number":
+		if sc.Minimum != nil && *sc.Minimum > 1 {
+			return *sc.Minimum
+		}
+		return 1
+	case "boolean":
+		return false
+	case "array":
+		return []any{}
+	}
+	out := map[string]any{}
+	for name, p := range sc.Properties {
+		out[name] = d.sample(p)
+	}
+	return out
+}
 
 // operations lists every operation of the served OpenAPI document.
 func operations(t *testing.T, srv *testutil.Server) []operation {
 	t.Helper()
-	var doc struct {
-		Paths map[string]map[string]json.RawMessage `json:"paths"`
-	}
+	var doc openAPIDoc
 	srv.Do(t, http.MethodGet, "/api/v1/openapi.json", "", nil).JSON(t, &doc)
 	var ops []operation
 	for path, item := range doc.Paths {
-		for method := range item {
-			ops = append(ops, operation{strings.ToUpper(method), path})
+		for method, op := range item {
+			var body any = map[string]any{}
+			if op.RequestBody != nil {
+				if c, ok := op.RequestBody.Content["application/json"]; ok {
+					body = doc.sample(c.Schema)
+				}
+			}
+			ops = append(ops, operation{strings.ToUpper(method), path, body})
 		}
 	}
 	sort.Slice(ops, func(i, j int) bool { return ops[i].path+ops[i].method < ops[j].path+ops[j].method })
@@ -85,11 +159,15 @@ var pathParam = regexp.MustCompile(`\{([^}]+)\}`)
 // fill replaces each path parameter with the victim's id for it. A
 // parameter the test does not know fails the test: a new route must teach
 // the tenancy test how to aim it at another franchise's data.
-func fill(t *testing.T, path string, victim fixture, restaurant int64) string {
+func fill(t *testing.T, path string, victim fixture, i int) string {
 	return pathParam.ReplaceAllStringFunc(path, func(m string) string {
 		switch name := m[1 : len(m)-1]; name {
 		case "restaurantId":
-			return itoa(restaurant)
+			return itoa(victim.restaurants[i])
+		case "equipmentId":
+			return itoa(victim.equipments[i])
+		case "siret":
+			return victim.sirets[i]
 		case "franchiseId":
 			return itoa(victim.franchiseID)
 		default:
@@ -128,9 +206,9 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 				if op.path == "/api/v1/events" {
 					continue // a stream: covered by TestEventsStayInTheirFranchise
 				}
-				for _, rid := range a.victim.restaurants {
-					path := fill(t, op.path, a.victim, rid)
-					res := srv.Do(t, op.method, path, token, map[string]any{})
+				for i := range a.victim.restaurants {
+					path := fill(t, op.path, a.victim, i)
+					res := srv.Do(t, op.method, path, token, op.body)
 					body := string(res.Body)
 					if strings.Contains(op.path, "{") {
 						if res.Status != http.StatusNotFound && res.Status != http.StatusForbidden {
@@ -149,12 +227,22 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 			}
 		}
 
-		// Positive control: the same routes do answer with the owner's own
-		// data, so the 404s above are not an artefact of the test.
-		token := srv.SignIn(t, "demo-admin")
-		for _, p := range []string{"/api/v1/restaurants/" + itoa(demoF.restaurants[0]), "/api/v1/restaurants/" + itoa(demoF.restaurants[0]) + "/equipments"} {
-			if res := srv.Do(t, http.MethodGet, p, token, nil); res.Status != 200 {
-				t.Errorf("owner reading %s: %d", p, res.Status)
+		// Positive control: every parameterised route finds the owner's own
+		// resources, so the 404s above come from the tenancy rules, not from
+		// a route that never reads its parameters.
+		for _, owner := range []struct {
+			login string
+			f     fixture
+		}{{"demo-admin", demoF}, {"autre-admin", otherF}} {
+			token := srv.SignIn(t, owner.login)
+			for _, op := range ops {
+				if !strings.Contains(op.path, "{") || strings.Contains(op.path, "franchiseId") {
+					continue
+				}
+				path := fill(t, op.path, owner.f, len(owner.f.restaurants)-1)
+				if res := srv.Do(t, op.method, path, token, op.body); res.Status == http.StatusNotFound {
+					t.Errorf("%s on its own data %s %s: 404 %.200s", owner.login, op.method, path, res.Body)
+				}
 			}
 		}
 	})

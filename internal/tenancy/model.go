@@ -57,15 +57,18 @@ func (e *ValidationError) Error() string { return e.Message }
 
 // Franchise is a tenant: everything else hangs off one.
 type Franchise struct {
-	ID          int64
-	Name        string
-	Logo        string
-	CountryCode string
-	Currency    string
-	IsBlocked   bool
-	Settings    FranchiseSettings
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	ID           int64
+	Name         string
+	Logo         string
+	CountryCode  string
+	Currency     string
+	IsBlocked    bool
+	Settings     FranchiseSettings
+	ContactEmail string
+	ContactPhone string
+	Address      string
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
 }
 
 // FranchiseSettings are the feature switches the spec hard-coded per
@@ -95,6 +98,7 @@ type Restaurant struct {
 	CurrentLicence string
 	CountryCode    string
 	TimeZone       string
+	ArchivedAt     *time.Time
 	CreatedAt      time.Time
 	UpdatedAt      time.Time
 }
@@ -114,8 +118,16 @@ type Equipment struct {
 	Kind         string
 	Name         string
 	UserKeenID   string
-	CreatedAt    time.Time
+	// KeyHint is the end of the device key, to tell keys apart; the key
+	// itself is only shown once, when issued, and stored hashed.
+	KeyHint     string
+	KeyIssuedAt *time.Time
+	LastSeenAt  *time.Time
+	CreatedAt   time.Time
 }
+
+// HasKey reports whether the device holds a valid key.
+func (e Equipment) HasKey() bool { return e.KeyIssuedAt != nil }
 
 // User is a login.
 type User struct {

@@ -136,11 +136,11 @@ func ValidateSiret(siret string) error {
 }
 
 // Restaurants lists the restaurants the principal may see.
-func (s *Service) Restaurants(ctx context.Context, p Principal) ([]Restaurant, error) {
+func (s *Service) Restaurants(ctx context.Context, p Principal, f RestaurantFilter) ([]Restaurant, error) {
 	if p.FranchiseID == 0 {
 		return nil, nil
 	}
-	return restaurantsInScope(ctx, s.db, p)
+	return restaurantsInScope(ctx, s.db, p, f)
 }
 
 // Restaurant returns one restaurant in the principal's scope; another

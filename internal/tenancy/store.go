@@ -12,12 +12,12 @@ import (
 	"brigade/internal/store"
 )
 
-const franchiseColumns = `id, name, logo, country_code, currency, is_blocked, settings, created_at, updated_at`
+const franchiseColumns = `id, name, logo, country_code, currency, is_blocked, settings, contact_email, contact_phone, address, created_at, updated_at`
 
 func scanFranchise(row interface{ Scan(...any) error }) (Franchise, error) {
 	var f Franchise
 	var settings string
-	err := row.Scan(&f.ID, &f.Name, &f.Logo, &f.CountryCode, &f.Currency, &f.IsBlocked, &settings, &f.CreatedAt, &f.UpdatedAt)
+	err := row.Scan(&f.ID, &f.Name, &f.Logo, &f.CountryCode, &f.Currency, &f.IsBlocked, &settings, &f.ContactEmail, &f.ContactPhone, &f.Address, &f.CreatedAt, &f.UpdatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return f, ErrNotFound
 	}
@@ -53,8 +53,8 @@ type FranchiseSummary struct {
 }
 
 func franchisesWithCounts(ctx context.Context, r store.Runner) ([]FranchiseSummary, error) {
-	rows, err := r.Query(ctx, `SELECT f.id, f.name, f.logo, f.country_code, f.currency, f.is_blocked, f.settings, f.created_at, f.updated_at,
-		(SELECT COUNT(*) FROM restaurants r WHERE r.franchise_id = f.id)
+	rows, err := r.Query(ctx, `SELECT f.id, f.name, f.logo, f.country_code, f.currency, f.is_blocked, f.settings, f.contact_email, f.contact_phone, f.address, f.created_at, f.updated_at,
+		(SELECT COUNT(*) FROM restaurants r WHERE r.franchise_id = f.id AND r.archived_at IS NULL)
 		FROM franchises f ORDER BY f.name, f.id`)
 	if err != nil {
 		return nil, err
@@ -64,7 +64,7 @@ func franchisesWithCounts(ctx context.Context, r store.Runner) ([]FranchiseSumma
 	for rows.Next() {
 		var s FranchiseSummary
 		var settings string
-		if err := rows.Scan(&s.ID, &s.Name, &s.Logo, &s.CountryCode, &s.Currency, &s.IsBlocked, &settings, &s.CreatedAt, &s.UpdatedAt, &s.RestaurantCount); err != nil {
+		if err := rows.Scan(&s.ID, &s.Name, &s.Logo, &s.CountryCode, &s.Currency, &s.IsBlocked, &settings, &s.ContactEmail, &s.ContactPhone, &s.Address, &s.CreatedAt, &s.UpdatedAt, &s.RestaurantCount); err != nil {
 			return nil, err
 		}
 		_ = json.Unmarshal([]byte(settings), &s.Settings)
@@ -84,11 +84,16 @@ func setFranchiseBlocked(ctx context.Context, r store.Runner, id int64, blocked 
 	return nil
 }
 
-const restaurantColumns = `id, franchise_id, siret, nom, pseudo, adresse, ville, current_licence, country_code, time_zone, created_at, updated_at`
+const restaurantColumns = `id, franchise_id, siret, nom, pseudo, adresse, ville, current_licence, country_code, time_zone, archived_at, created_at, updated_at`
 
 func scanRestaurant(row interface{ Scan(...any) error }) (Restaurant, error) {
 	var x Restaurant
-	err := row.Scan(&x.ID, &x.FranchiseID, &x.Siret, &x.Nom, &x.Pseudo, &x.Adresse, &x.Ville, &x.CurrentLicence, &x.CountryCode, &x.TimeZone, &x.CreatedAt, &x.UpdatedAt)
+	var archived sql.NullTime
+	err := row.Scan(&x.ID, &x.FranchiseID, &x.Siret, &x.Nom, &x.Pseudo, &x.Adresse, &x.Ville, &x.CurrentLicence, &x.CountryCode, &x.TimeZone, &archived, &x.CreatedAt, &x.UpdatedAt)
+	if archived.Valid {
+		t := archived.Time
+		x.ArchivedAt = &t
+	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return x, ErrNotFound
 	}
@@ -124,8 +129,22 @@ func scopeClause(p Principal, alias string) (string, []any) {
 	return clause, args
 }
 
-func restaurantsInScope(ctx context.Context, r store.Runner, p Principal) ([]Restaurant, error) {
+// RestaurantFilter narrows a restaurant listing.
+type RestaurantFilter struct {
+	Search          string // in nom, pseudo, ville and SIRET, accents and case ignored by the caller's normalisation
+	IncludeArchived bool
+}
+
+func restaurantsInScope(ctx context.Context, r store.Runner, p Principal, f RestaurantFilter) ([]Restaurant, error) {
 	where, args := scopeClause(p, "r")
+	if !f.IncludeArchived {
+		where += " AND r.archived_at IS NULL"
+	}
+	if s := strings.ToLower(strings.TrimSpace(f.Search)); s != "" {
+		like := "%" + strings.NewReplacer("%", "", "_", "").Replace(s) + "%"
+		where += " AND (LOWER(r.nom) LIKE ? OR LOWER(r.pseudo) LIKE ? OR LOWER(r.ville) LIKE ? OR r.siret LIKE ?)"
+		args = append(args, like, like, like, like)
+	}
 	rows, err := r.Query(ctx, `SELECT r.`+strings.ReplaceAll(restaurantColumns, ", ", ", r.")+` FROM restaurants r WHERE `+where+` ORDER BY r.nom, r.id`, args...)
 	if err != nil {
 		return nil, err
@@ -146,7 +165,25 @@ func restaurantByID(ctx context.Context, r store.Runner, id int64) (Restaurant, 
 	return scanRestaurant(r.QueryRow(ctx, `SELECT `+restaurantColumns+` FROM restaurants WHERE id = ?`, id))
 }
 
-const equipmentColumns = `id, franchise_id, restaurant_id, kind, name, user_keen_id, created_at`
+const equipmentColumns = `id, franchise_id, restaurant_id, kind, name, user_keen_id, key_hint, key_issued_at, last_seen_at, created_at`
+
+func scanEquipment(row interface{ Scan(...any) error }) (Equipment, error) {
+	var e Equipment
+	var issued, seen sql.NullTime
+	err := row.Scan(&e.ID, &e.FranchiseID, &e.RestaurantID, &e.Kind, &e.Name, &e.UserKeenID, &e.KeyHint, &issued, &seen, &e.CreatedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return e, ErrNotFound
+	}
+	if issued.Valid {
+		t := issued.Time
+		e.KeyIssuedAt = &t
+	}
+	if seen.Valid {
+		t := seen.Time
+		e.LastSeenAt = &t
+	}
+	return e, err
+}
 
 func insertEquipment(ctx context.Context, r store.Runner, e Equipment) (int64, error) {
 	return store.InsertID(ctx, r, `INSERT INTO equipments (franchise_id, restaurant_id, kind, name, user_keen_id, created_at)
@@ -161,8 +198,8 @@ func equipmentsPerRestaurant(ctx context.Context, r store.Runner, restaurantID i
 	defer rows.Close()
 	var out []Equipment
 	for rows.Next() {
-		var e Equipment
-		if err := rows.Scan(&e.ID, &e.FranchiseID, &e.RestaurantID, &e.Kind, &e.Name, &e.UserKeenID, &e.CreatedAt); err != nil {
+		e, err := scanEquipment(rows)
+		if err != nil {
 			return nil, err
 		}
 		out = append(out, e)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"brigade/internal/auth"
+	"brigade/internal/blob"
 	"brigade/internal/demo"
 	"brigade/internal/events"
 	"brigade/internal/httpapi"
@@ -27,6 +28,7 @@ type Server struct {
 	Auth    *auth.Service
 	Bus     *events.Local
 	Handler *httpapi.Server
+	Blobs   blob.Store
 	Mails   *MailBox
 }
 
@@ -59,10 +61,14 @@ func NewServer(t testing.TB, engine store.Engine) *Server {
 	if err := demo.Load(ctx, db, ten); err != nil {
 		t.Fatalf("demo: %v", err)
 	}
-	h := httpapi.New(httpapi.Deps{DB: db, Tenancy: ten, Auth: au, Bus: bus, Heartbeat: 50 * time.Millisecond, StreamLifetime: 5 * time.Second})
+	blobs, err := blob.NewFolder(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := httpapi.New(httpapi.Deps{DB: db, Tenancy: ten, Auth: au, Bus: bus, Blobs: blobs, Heartbeat: 50 * time.Millisecond, StreamLifetime: 5 * time.Second})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &Server{Server: srv, DB: db, Tenancy: ten, Auth: au, Bus: bus, Handler: h, Mails: mails}
+	return &Server{Server: srv, DB: db, Tenancy: ten, Auth: au, Bus: bus, Handler: h, Mails: mails, Blobs: blobs}
 }
 
 // Response is a decoded answer.
@@ -76,7 +82,7 @@ type Response struct {
 func (r Response) JSON(t testing.TB, v any) {
 	t.Helper()
 	if err := json.Unmarshal(r.Body, v); err != nil {
-		t.Fatalf("decode %s: %v", r.Body, err)
+		t.Fatalf("decode %.300s: %v", r.Body, err)
 	}
 }
 
