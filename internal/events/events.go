@@ -20,6 +20,9 @@ type Event struct {
 const (
 	TypeFranchiseBlocked   = "franchise.blocked"
 	TypeFranchiseUnblocked = "franchise.unblocked"
+	TypeFranchiseChanged   = "franchise.changed"
+	TypeRestaurantsChanged = "restaurants.changed"
+	TypeEquipmentsChanged  = "equipments.changed" // data: restaurantId
 	// TypeResync is sent to a subscriber that fell behind: it must refetch all.
 	TypeResync = "resync"
 )

@@ -104,3 +104,16 @@ func TestEventsNeedAValidToken(t *testing.T) {
 		t.Errorf("query token accepted on a data route: %d", res.Status)
 	}
 }
+
+func TestDeviceChangesAreAnnouncedToTheFranchise(t *testing.T) {
+	srv := testutil.NewServer(t, store.SQLite)
+	demoF := loadFixture(t, srv.DB, "Brigade Burger")
+	admin := srv.SignIn(t, "demo-admin")
+	lines := stream(t, srv, admin)
+	waitFor(t, lines, "event: ready")
+	res := srv.Do(t, http.MethodPost, "/api/v1/restaurants/"+itoa(demoF.restaurants[0])+"/equipments", admin, map[string]string{"kind": "caisse", "name": "Caisse 9"})
+	if res.Status != 201 {
+		t.Fatalf("create: %d", res.Status)
+	}
+	waitFor(t, lines, `"restaurantId":`+itoa(demoF.restaurants[0]))
+}

@@ -163,9 +163,14 @@ func (db *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, 
 
 // Tx is a write transaction; its methods rebind like DB's.
 type Tx struct {
-	db *DB
-	tx *sql.Tx
+	db          *DB
+	tx          *sql.Tx
+	afterCommit []func()
 }
+
+// AfterCommit runs fn once the transaction has committed (never after a
+// rollback): events must not announce changes that did not happen.
+func (t *Tx) AfterCommit(fn func()) { t.afterCommit = append(t.afterCommit, fn) }
 
 func (t *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	return t.tx.QueryContext(ctx, t.db.Bind(query), args...)
@@ -202,7 +207,13 @@ func (db *DB) WithTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	if err = fn(tx); err != nil {
 		return err
 	}
-	return sqlTx.Commit()
+	if err = sqlTx.Commit(); err != nil {
+		return err
+	}
+	for _, f := range tx.afterCommit {
+		f()
+	}
+	return nil
 }
 
 // Runner is what DB and Tx have in common: store code written against it

@@ -111,6 +111,23 @@ func TestStore(t *testing.T) {
 			}
 		})
 
+		t.Run("after-commit hooks run only after a commit", func(t *testing.T) {
+			ran := 0
+			_ = db.WithTx(ctx, func(tx *store.Tx) error {
+				tx.AfterCommit(func() { ran++ })
+				return errors.New("rollback")
+			})
+			if ran != 0 {
+				t.Fatal("hook ran after a rollback")
+			}
+			if err := db.WithTx(ctx, func(tx *store.Tx) error {
+				tx.AfterCommit(func() { ran++ })
+				return nil
+			}); err != nil || ran != 1 {
+				t.Fatalf("hook after commit: ran %d, %v", ran, err)
+			}
+		})
+
 		t.Run("unique violation is recognised", func(t *testing.T) {
 			if _, err := db.Exec(ctx, "INSERT INTO app_settings (key, value) VALUES (?, ?)", "u", "1"); err != nil {
 				t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"brigade/internal/events"
 	"brigade/internal/history"
 	"brigade/internal/store"
 )
@@ -119,13 +120,28 @@ func (s *Service) actor(ctx context.Context, r store.Runner, p Principal) (histo
 	return e, nil
 }
 
+// record logs a change in the caller's transaction and, once it commits,
+// tells the franchise's connected browsers what to refetch.
 func (s *Service) record(ctx context.Context, tx *store.Tx, p Principal, module string, restaurantID int64, action history.Action, target string, changes []history.Change) error {
 	e, err := s.actor(ctx, tx, p)
 	if err != nil {
 		return err
 	}
 	e.Module, e.RestaurantID, e.Action, e.Target, e.Changes = module, restaurantID, action, target, changes
-	return history.Record(ctx, tx, e)
+	if err := history.Record(ctx, tx, e); err != nil {
+		return err
+	}
+	ev := events.Event{FranchiseID: p.FranchiseID}
+	switch module {
+	case history.ModuleEquipements:
+		ev.Type, ev.Data = events.TypeEquipmentsChanged, map[string]any{"restaurantId": restaurantID}
+	case history.ModuleEtablissements:
+		ev.Type = events.TypeRestaurantsChanged
+	default:
+		ev.Type = events.TypeFranchiseChanged
+	}
+	tx.AfterCommit(func() { s.bus.Publish(context.WithoutCancel(ctx), ev) })
+	return nil
 }
 
 func restaurantFields(x Restaurant) map[string]any {
