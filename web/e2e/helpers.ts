@@ -1,0 +1,76 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'demo1234';
+
+export type Door = 'signin' | 'signinResto' | 'signinGuest';
+
+export const demo = {
+  admin: { login: 'demo-admin', door: 'signin', tab: 'Franchise' },
+  moderator: { login: 'demo-moderateur', door: 'signinResto', tab: 'Restaurant' },
+  guest: { login: 'demo-invite', door: 'signinGuest', tab: 'Invité' },
+  restaurant: { login: 'demo-resto', door: 'signinResto', tab: 'Restaurant' },
+  superadmin: { login: 'superadmin', door: 'signin', tab: 'Franchise' },
+  otherAdmin: { login: 'autre-admin', door: 'signin', tab: 'Franchise' },
+} as const satisfies Record<string, { login: string; door: Door; tab: string }>;
+
+export type DemoUser = keyof typeof demo;
+
+/** The CurrentUser answer of a sign-in (read through the API, as the SPA does). */
+export interface SignedIn {
+  id: number;
+  roles: string;
+  accessToken: string;
+  franchise_name: string;
+  nom: string;
+  prenom: string;
+  user_name: string;
+  [key: string]: unknown;
+}
+
+export async function apiSignIn(request: APIRequestContext, who: DemoUser): Promise<SignedIn> {
+  const { login, door } = demo[who];
+  const response = await request.post(`/api/v1/auth/${door}`, { data: { login, password: PASSWORD } });
+  expect(response.ok(), `${login} signs in through ${door}`).toBeTruthy();
+  return (await response.json()) as SignedIn;
+}
+
+/** Signs in through the sign-in page, as a person would. */
+export async function uiSignIn(page: Page, who: DemoUser, password = PASSWORD): Promise<void> {
+  const { login, tab } = demo[who];
+  await page.goto('/auth/login');
+  await page.getByRole('tab', { name: tab }).click();
+  await page.getByLabel('Identifiant').fill(login);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Starts the page with a session already stored (skips the sign-in page). */
+export async function useSession(page: Page, session: SignedIn): Promise<void> {
+  await page.addInitScript((value) => {
+    if (!window.sessionStorage.getItem('e2e.session.set')) {
+      window.localStorage.setItem('brigade.session', value);
+      window.sessionStorage.setItem('e2e.session.set', '1');
+    }
+  }, JSON.stringify(session));
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
+}
+
+/** The display-name rule of the spec, applied to a sign-in answer. */
+export function expectedDisplayName(user: SignedIn): string {
+  switch (user.roles) {
+    case 'admin':
+      return user.franchise_name;
+    case 'moderator':
+    case 'restaurant':
+      return user.nom;
+    case 'guest':
+      return `${user.prenom} ${user.nom}`.trim();
+    default:
+      return user.user_name;
+  }
+}

@@ -1,0 +1,89 @@
+import { Suspense, lazy, useEffect, type ReactElement } from 'react';
+import { Route, Routes, matchPath, useLocation } from 'react-router';
+import { LoadingPanel } from '../components/LoadingPanel';
+import { NotFoundPage } from '../features/auth/pages/NotFoundPage';
+import { Guard, RootRedirect, SuspensionWatcher, UnknownRoute } from './guards';
+import { PlaceholderPage } from './PlaceholderPage';
+import { routes, type AppRoute, type ScreenId } from './routeTable';
+import { AppShell } from './shell/AppShell';
+
+// Screens a session rarely needs load on demand, keeping the first download small.
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import('../features/auth/pages/SignupPage').then((m) => ({ default: m.SignupPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const AccessDeniedPage = lazy(() =>
+  import('../features/auth/pages/AccessDeniedPage').then((m) => ({ default: m.AccessDeniedPage })),
+);
+const FranchisesPage = lazy(() =>
+  import('../features/superadmin/pages/FranchisesPage').then((m) => ({ default: m.FranchisesPage })),
+);
+
+/** Screens drawn without the shell (full-page layouts). */
+const standalone: ReadonlySet<ScreenId> = new Set(['login', 'signup', 'forgotPassword', 'resetPassword', 'accessDenied']);
+
+function screen(route: AppRoute): ReactElement {
+  switch (route.screen) {
+    case 'login':
+      return <LoginPage />;
+    case 'signup':
+      return <SignupPage />;
+    case 'forgotPassword':
+      return <ForgotPasswordPage />;
+    case 'resetPassword':
+      return <ResetPasswordPage />;
+    case 'notFound':
+      return <NotFoundPage />;
+    case 'accessDenied':
+      return <AccessDeniedPage />;
+    case 'franchises':
+      return <FranchisesPage />;
+    case 'placeholder':
+      return <PlaceholderPage route={route} />;
+  }
+}
+
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const route = routes.find((r) => matchPath(r.path, pathname));
+    document.title = route ? `${route.title} · Brigade` : 'Brigade';
+  }, [pathname]);
+  return null;
+}
+
+const element = (route: AppRoute) => (
+  <Guard route={route}>
+    <Suspense fallback={<LoadingPanel minHeight="60vh" />}>{screen(route)}</Suspense>
+  </Guard>
+);
+
+/** The whole route table (routeTable.ts) with its guards. */
+export function AppRoutes() {
+  return (
+    <>
+      <SuspensionWatcher />
+      <DocumentTitle />
+      <Routes>
+        <Route index element={<RootRedirect />} />
+        <Route element={<AppShell />}>
+          {routes
+            .filter((r) => !standalone.has(r.screen))
+            .map((r) => (
+              <Route key={r.path} path={r.path} element={element(r)} />
+            ))}
+        </Route>
+        {routes
+          .filter((r) => standalone.has(r.screen))
+          .map((r) => (
+            <Route key={r.path} path={r.path} element={element(r)} />
+          ))}
+        <Route path="*" element={<UnknownRoute />} />
+      </Routes>
+    </>
+  );
+}

@@ -1,0 +1,324 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import SpaceDashboardOutlinedIcon from '@mui/icons-material/SpaceDashboardOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
+import QueryStatsOutlinedIcon from '@mui/icons-material/QueryStatsOutlined';
+import LoyaltyOutlinedIcon from '@mui/icons-material/LoyaltyOutlined';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
+import AutoGraphOutlinedIcon from '@mui/icons-material/AutoGraphOutlined';
+import BarChartOutlinedIcon from '@mui/icons-material/BarChartOutlined';
+import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+
+/** The product slug of the spec's `/{product}/…` routes (DECISIONS: one fixed slug). */
+export const PRODUCT = 'brigade';
+
+/**
+ * Who may open a route.
+ * - auth: signed-in users (the default of the spec's route table);
+ * - public: no login check (the kiosk settings screen);
+ * - signedOut: sign-in pages, which send a signed-in user to the dashboard;
+ * - token: needs a `token` query parameter carrying a valid access token;
+ * - moderatorToken: open to signed-in users, but moderators need a valid `token` parameter;
+ * - superadmin: the super-admin working as themselves.
+ */
+export type GuardKind = 'auth' | 'public' | 'signedOut' | 'token' | 'moderatorToken' | 'superadmin';
+
+export type AreaId =
+  | 'dashboards'
+  | 'operations'
+  | 'catalogue'
+  | 'settings'
+  | 'cartes'
+  | 'configuration'
+  | 'marketing'
+  | 'clients'
+  | 'fidelite'
+  | 'cnc'
+  | 'stats'
+  | 'beta'
+  | 'v2'
+  | 'etablissements'
+  | 'demos'
+  | 'superadmin'
+  | 'auth';
+
+export interface Area {
+  id: AreaId;
+  label: string;
+  icon: SvgIconComponent;
+}
+
+/** Navigation groups, in the order of the side menu. */
+export const areas: readonly Area[] = [
+  { id: 'dashboards', label: 'Tableaux de bord', icon: SpaceDashboardOutlinedIcon },
+  { id: 'operations', label: 'Activité', icon: ReceiptLongOutlinedIcon },
+  { id: 'cartes', label: 'Cartes', icon: MenuBookOutlinedIcon },
+  { id: 'catalogue', label: 'Produits & marques', icon: ShoppingBagOutlinedIcon },
+  { id: 'marketing', label: 'Réductions & promos', icon: LocalOfferOutlinedIcon },
+  { id: 'clients', label: 'Mes Clients', icon: PeopleAltOutlinedIcon },
+  { id: 'fidelite', label: 'Fidélité', icon: LoyaltyOutlinedIcon },
+  { id: 'cnc', label: 'Click & Collect', icon: InsightsOutlinedIcon },
+  { id: 'stats', label: 'Statistiques', icon: QueryStatsOutlinedIcon },
+  { id: 'beta', label: 'Tableaux Beta', icon: AutoGraphOutlinedIcon },
+  { id: 'v2', label: 'Tableaux V2', icon: BarChartOutlinedIcon },
+  { id: 'etablissements', label: 'Établissements', icon: StorefrontOutlinedIcon },
+  { id: 'settings', label: 'Bornes & caisses', icon: PointOfSaleOutlinedIcon },
+  { id: 'configuration', label: 'Configuration', icon: SettingsOutlinedIcon },
+  { id: 'demos', label: 'Démos', icon: ScienceOutlinedIcon },
+  { id: 'superadmin', label: 'Super-admin', icon: AdminPanelSettingsOutlinedIcon },
+  { id: 'auth', label: 'Compte', icon: AdminPanelSettingsOutlinedIcon },
+];
+
+/** The screens that have their own component; every other route shows the generic placeholder. */
+export type ScreenId =
+  | 'placeholder'
+  | 'login'
+  | 'signup'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'notFound'
+  | 'accessDenied'
+  | 'franchises';
+
+export interface AppRoute {
+  /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
+  path: string;
+  /** The page title (the spec's title where it gives one). */
+  title: string;
+  area: AreaId;
+  /** Label in the side menu; routes without one (detail pages, auth pages) are not listed. */
+  nav?: string;
+  guard: GuardKind;
+  screen: ScreenId;
+  /** One line under the title. */
+  description?: string;
+  /** Report screens: show the restaurant selector (hidden for moderators, spec 2nd §2.1, §2.6). */
+  restaurantFilter?: boolean;
+  /** Also reachable from the side menu's search but not shown in the menu itself. */
+  hidden?: boolean;
+}
+
+type Def = Omit<AppRoute, 'guard' | 'screen'> & Partial<Pick<AppRoute, 'guard' | 'screen'>>;
+
+const r = (def: Def): AppRoute => ({ guard: 'auth', screen: 'placeholder', ...def });
+
+const page = (area: AreaId, prefix: string, items: [segment: string, title: string, nav?: string][]): AppRoute[] =>
+  items.map(([segment, title, nav]) => r({ path: `${prefix}/${segment}`, title, area, nav: nav ?? title }));
+
+const P = `/${PRODUCT}`;
+
+export const routes: readonly AppRoute[] = [
+  // Dashboards
+  r({
+    path: '/RealtimeDashboard',
+    title: 'Tableau de bord temps réel',
+    nav: 'Temps réel',
+    area: 'dashboards',
+    restaurantFilter: true,
+    description: "L'activité de vos restaurants en direct : commandes, chiffre d'affaires et tendances.",
+  }),
+  r({ path: '/ProductDashboard', title: 'Mes Produits', nav: 'Ventes produits', area: 'dashboards', restaurantFilter: true, description: 'Ventes par catégorie et par produit sur la période choisie.' }),
+  r({ path: '/OptionDashboard', title: 'Mes Options', nav: 'Ventes options', area: 'dashboards', restaurantFilter: true, description: "Ventes par catégorie d'options et par option." }),
+  r({ path: '/dashboards/accueil', title: 'Accueil', area: 'dashboards', nav: 'Accueil' }),
+  r({ path: '/dashboards/dashboard1', title: 'Tableau de bord', area: 'dashboards', nav: 'Tableau de bord 1' }),
+
+  // Operations and reports of the spec's /{product}/ area
+  r({ path: `${P}/mescommandes`, title: 'Mes Commandes', area: 'operations', nav: 'Mes Commandes', restaurantFilter: true, description: 'Les commandes de vos caisses, bornes et du click & collect.' }),
+  r({ path: `${P}/mesperformances`, title: 'Performance Franchise', area: 'operations', nav: 'Performance Franchise', restaurantFilter: true, description: 'Temps de sortie en cuisine par restaurant, jour, heure, type de commande et produit.' }),
+  r({ path: '/Cncstats/BetaMesPerformances', title: 'Mes Performances', area: 'operations', nav: 'Mes Performances', restaurantFilter: true, description: "Temps de sortie en cuisine d'un restaurant." }),
+  r({ path: `${P}/mesproduits`, title: 'Mes Produits', area: 'operations', nav: 'Classement produits', description: 'Classement des produits et chiffre d’affaires par catégorie.' }),
+  r({ path: `${P}/mesreductions`, title: 'Mes Réductions', area: 'operations', nav: 'Mes Réductions', restaurantFilter: true, description: 'Les réductions accordées, par type, source, jour et restaurant.' }),
+  r({ path: `${P}/zequipement`, title: 'Z Équipement', area: 'operations', nav: 'Z Équipement', restaurantFilter: true, description: 'Les totaux Z par restaurant et par équipement.' }),
+  r({ path: '/archive', title: 'Archive', area: 'operations', nav: 'Archive' }),
+
+  // Menus (first document)
+  ...page('cartes', '/campagne', [
+    ['MesCartes', 'Mes Cartes'],
+    ['MesProduits', 'Mes Produits', 'Produits des cartes'],
+    ['DeploiementCarte', 'Déploiement Carte'],
+    ['CampagneRestos', 'Cartes par restaurant'],
+    ['Historique', 'Historique'],
+  ]),
+  r({ path: `${P}/fusionproduits`, title: 'Fusion Produits', area: 'cartes', nav: 'Fusion Produits' }),
+  r({ path: '/config/CarteTrash', title: 'Corbeille', area: 'cartes', nav: 'Corbeille' }),
+
+  // Catalogue
+  r({ path: `${P}/gestionProduits`, title: 'Gestion Produits', area: 'catalogue', nav: 'Gestion Produits' }),
+  r({ path: `${P}/PlanProduit`, title: 'Plan Produit', area: 'catalogue', nav: 'Plan Produit' }),
+  r({ path: `${P}/GestionMarques`, title: 'Gestion Marques', area: 'catalogue', nav: 'Gestion Marques' }),
+
+  // Discounts and promotions
+  r({ path: `${P}/configreduction`, title: 'Configuration Réductions', area: 'marketing', nav: 'Configuration Réductions' }),
+  r({ path: `${P}/editreduction/:idRed`, title: 'Modifier la réduction', area: 'marketing' }),
+  r({ path: `${P}/configcodepromo`, title: 'Codes Promo', area: 'marketing', nav: 'Codes Promo' }),
+  r({ path: '/reductions/lists', title: 'Liste des réductions', area: 'marketing', nav: 'Liste des réductions' }),
+  r({ path: '/reductions/edit', title: 'Modifier une réduction', area: 'marketing', nav: 'Modifier une réduction' }),
+
+  // Customers and SMS campaigns
+  ...page('clients', '/mesClients', [
+    ['dashboard', 'Tableau de bord clients'],
+    ['ListContacts', 'Liste des contacts'],
+    ['ZoneChalandise', 'Zone de chalandise'],
+    ['ExportContacts', 'Export des contacts'],
+    ['fidelite', 'Fidélité clients'],
+    ['CampagnesSms', 'Campagnes SMS'],
+    ['CreateListeDiffusion', 'Nouvelle liste de diffusion'],
+    ['CreateEnvoi', 'Nouvel envoi'],
+    ['EnvoiSMS', 'Envoi SMS'],
+  ]),
+  r({ path: '/mesClients/contactDetails/:params', title: 'Fiche contact', area: 'clients' }),
+  r({ path: '/mesClients/EditEnvoi/:id', title: "Modifier l'envoi", area: 'clients' }),
+  r({ path: '/mesClients/EditDiffusionList/:id', title: 'Modifier la liste de diffusion', area: 'clients' }),
+  r({ path: '/mesClients/successPaiment/:idRecharge', title: 'Paiement confirmé', area: 'clients' }),
+
+  // Loyalty
+  ...page('fidelite', '/fidelite', [
+    ['DashboardFidelity', 'Tableau de bord fidélité'],
+    ['tableaudebord', 'Tableau de bord'],
+    ['listClients', 'Clients fidèles'],
+  ]),
+
+  // Click & collect statistics (the spec's /Cncstats/ area)
+  ...page('cnc', '/Cncstats', [
+    ['BetaAccueil', 'Accueil'],
+    ['BetaMesCommandes', 'Mes Commandes', 'Commandes'],
+    ['SuiviCnCListCommand', 'Commandes Click & Collect'],
+    ['SuiviCnCListUtilisateurs', 'Utilisateurs Click & Collect'],
+    ['BetaMonClickncollect', 'Mon Click & Collect'],
+    ['BetaMonCncClients', 'Mes clients Click & Collect'],
+    ['BetaMesClients', 'Mes Clients'],
+    ['BetaMesTendances', 'Mes Tendances'],
+    ['BetaMesRestaurants', 'Mes Restaurants'],
+    ['BetaComparerRestos', 'Comparer les restaurants'],
+    ['BetaMesProduits', 'Mes Produits', 'Produits'],
+    ['BetaMesOptions', 'Mes Options', 'Options'],
+    ['BetaMesReductions', 'Mes Réductions', 'Réductions'],
+    ['MesAnnulations', 'Mes Annulations'],
+    ['NosMarques', 'Nos Marques'],
+    ['foodCourt', 'Food court'],
+    ['BetaZjour', 'Z du jour'],
+    ['BetaZcaisse', 'Z caisse'],
+    ['BetaPrintZ', 'Impression Z'],
+    ['BetaExportComptable', 'Export comptable'],
+    ['historiqueEquipements', 'Historique équipements'],
+    ['EtabClickandCollectParamAdmin', 'Paramètres Click & Collect'],
+  ]),
+
+  // Statistics
+  ...page('stats', '/stats', [
+    ['DashboardStats', 'Dashboard Stats', 'Vue d’ensemble'],
+    ['SuiviQuotidien', 'Suivi Quotidien'],
+    ['SuiviFracnhise', 'Suivi Franchise'],
+    ['SuiviRestaurant', 'Suivi Restaurant'],
+    ['SuiviProduits', 'Suivi Produits'],
+    ['SuiviClient', 'Suivi Client'],
+    ['SuiviPerformance', 'Suivi Performance'],
+    ['SuiviListeCommandes', 'Suivi Liste Commandes'],
+    ['metabase', 'Metabase'],
+  ]),
+
+  // Beta dashboards (the spec's /dashbaord/ spelling is kept)
+  ...page('beta', '/dashbaord', [
+    ['V2BetaDashboard', 'Tableau de bord', 'Tableau de bord'],
+    ['BetaCaAnnuel', "Chiffre d'affaires annuel"],
+    ['BetaCaParHeure', "Chiffre d'affaires par heure"],
+    ['V2BetaCaAnnuel', "CA annuel"],
+    ['V2BetaCaAnnuelNombreCommandes', 'CA annuel — nombre de commandes'],
+    ['V2BetaCaAnnuelPanierMoyen', 'CA annuel — panier moyen'],
+    ['V2BetaCaAnnuelWeek', 'CA annuel par semaine'],
+    ['BetaFideliteGlobale', 'Fidélité globale'],
+    ['BetaFideliteHistorique', 'Historique fidélité'],
+    ['BetaFideliteMesClients', 'Fidélité — mes clients'],
+    ['BetaCodePromo', 'Codes promo'],
+  ]),
+
+  // V2 dashboards
+  ...page('v2', '/v2', [
+    ['DashboardMesResto', 'Mes Restaurants'],
+    ['DashboardMesProduits', 'Mes Produits', 'Produits'],
+    ['DashboardMesProduitsNew', 'Mes Produits', 'Produits (nouveau)'],
+    ['DashboardMesProduitsNewV2', 'Mes Produits', 'Produits (v2)'],
+    ['DashboardMesOptionsNew', 'Mes Options', 'Options'],
+    ['DashboardDownloadExcelProd', 'Export Excel produits'],
+    ['DashboardDownloadExcelProdV2', 'Export Excel produits (v2)'],
+    ['DashboardCaAnnuel', "Chiffre d'affaires annuel"],
+    ['PDFReader', 'Lecteur PDF'],
+  ]),
+
+  // Establishments and marketplace
+  r({ path: '/etablissements/lists', title: 'Mes Établissements', area: 'etablissements', nav: 'Mes Établissements', guard: 'moderatorToken' }),
+  r({ path: '/etablissements/modifier/:idetab', title: "Modifier l'établissement", area: 'etablissements' }),
+  r({ path: '/marketplace', title: 'Marketplace', area: 'etablissements', nav: 'Marketplace', restaurantFilter: true, description: 'Activez et paramétrez vos modules de livraison et de commande, restaurant par restaurant.' }),
+  r({ path: `${P}/GestionUtilisateurs`, title: 'Gestion Utilisateurs', area: 'etablissements', nav: 'Utilisateurs' }),
+  r({ path: `${P}/EditUtilisateur/:id`, title: "Modifier l'utilisateur", area: 'etablissements' }),
+  r({ path: `${P}/configetablissement/:idetab/:restoId`, title: "Configuration de l'établissement", area: 'etablissements' }),
+  r({ path: '/information', title: 'Informations', area: 'etablissements', nav: 'Informations' }),
+  r({ path: '/informationVentulateur', title: 'Informations', area: 'etablissements', guard: 'token' }),
+
+  // Kiosks, tills and modules
+  r({ path: `${P}/configborne`, title: 'Paramètres Borne', area: 'settings', nav: 'Paramètres Borne', guard: 'public' }),
+  r({ path: `${P}/configcaisse`, title: 'Configuration Caisse', area: 'settings', nav: 'Configuration Caisse' }),
+  r({ path: `${P}/configclickandcollect`, title: 'Configuration Click & Collect', area: 'settings', nav: 'Click & Collect' }),
+  r({ path: `${P}/configmodule`, title: 'Configuration Modules', area: 'settings', nav: 'Modules' }),
+
+  // Menu configuration lists (first document)
+  ...page('configuration', '/config', [
+    ['mesTailles', 'Mes Tailles'],
+    ['mesImprimantes', 'Mes Imprimantes'],
+    ['mesEcrans', 'Mes Écrans'],
+    ['mestags', 'Mes Tags'],
+    ['mesLangues', 'Mes Langues'],
+    ['Employee', 'Employés'],
+  ]),
+  r({ path: '/config/tagsDetails/:params', title: 'Détails du tag', area: 'configuration' }),
+  r({ path: '/config/NotificationDetails/:id', title: 'Nouveautés', area: 'configuration' }),
+
+  // Demo pages kept from the original route table
+  ...page('demos', '/charts', [
+    ['line-chart', 'Courbes'],
+    ['gredient-chart', 'Dégradés'],
+    ['doughnut-pie-chart', 'Anneaux et camemberts'],
+    ['area-chart', 'Aires'],
+    ['column-chart', 'Colonnes'],
+    ['candlestick-chart', 'Chandeliers'],
+    ['radialbar-chart', 'Jauges'],
+  ]),
+  r({ path: '/react-icons', title: 'Icônes', area: 'demos', nav: 'Icônes' }),
+
+  // Super-admin
+  r({
+    path: '/superadmin/franchises',
+    title: 'Franchises',
+    area: 'superadmin',
+    nav: 'Franchises',
+    guard: 'superadmin',
+    screen: 'franchises',
+    description: 'Toutes les franchises Brigade : accès, blocage pour maintenance impayée, et connexion en tant qu’admin.',
+  }),
+
+  // Account pages
+  r({ path: '/auth/login', title: 'Connexion', area: 'auth', guard: 'signedOut', screen: 'login' }),
+  r({ path: '/auth/signup', title: 'Créer un compte', area: 'auth', guard: 'signedOut', screen: 'signup' }),
+  r({ path: '/auth/forgotPassword', title: 'Mot de passe oublié', area: 'auth', guard: 'signedOut', screen: 'forgotPassword' }),
+  r({ path: '/auth/resetPassword/:params', title: 'Nouveau mot de passe', area: 'auth', guard: 'signedOut', screen: 'resetPassword' }),
+  r({ path: '/auth/404', title: 'Page introuvable', area: 'auth', guard: 'auth', screen: 'notFound' }),
+  r({ path: '/accessDenied', title: 'Maintenance Impayee', area: 'auth', guard: 'auth', screen: 'accessDenied' }),
+];
+
+export function areaOf(id: AreaId): Area {
+  const found = areas.find((a) => a.id === id);
+  if (!found) throw new Error(`unknown area ${id}`);
+  return found;
+}
+
+/** Splits a `{a}&{b}&{c}` route segment into its parts. */
+export function splitParams(segment: string | undefined): string[] {
+  return (segment ?? '').split('&').map((part) => decodeURIComponent(part));
+}

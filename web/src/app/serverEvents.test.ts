@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { invalidateFor, onServerEvent } from './serverEvents';
+
+function clientWith(...keys: string[][]) {
+  const client = new QueryClient();
+  for (const key of keys) client.setQueryData(key, 1);
+  return client;
+}
+
+const stale = (client: QueryClient, key: string[]) => client.getQueryState(key)?.isInvalidated ?? false;
+
+describe('server events', () => {
+  it('invalidate only the queries their type names', () => {
+    const client = clientWith(['restaurants', 'list'], ['auth', 'me'], ['superadmin', 'franchises', 'list']);
+    invalidateFor(client, 'restaurants.changed');
+    expect(stale(client, ['restaurants', 'list'])).toBe(true);
+    expect(stale(client, ['auth', 'me'])).toBe(false);
+  });
+
+  it('resync and unknown types refetch everything; ready does nothing', () => {
+    const client = clientWith(['restaurants', 'list'], ['auth', 'me']);
+    invalidateFor(client, 'ready');
+    expect(stale(client, ['auth', 'me'])).toBe(false);
+    invalidateFor(client, 'resync');
+    expect(stale(client, ['auth', 'me'])).toBe(true);
+    expect(stale(client, ['restaurants', 'list'])).toBe(true);
+
+    const other = clientWith(['auth', 'me']);
+    invalidateFor(other, 'menu.deployed');
+    expect(stale(other, ['auth', 'me'])).toBe(true);
+  });
+
+  it('tell listeners about each event', () => {
+    const listener = vi.fn();
+    const stop = onServerEvent(listener);
+    invalidateFor(new QueryClient(), 'franchise.blocked');
+    stop();
+    invalidateFor(new QueryClient(), 'franchise.unblocked');
+    expect(listener).toHaveBeenCalledExactlyOnceWith('franchise.blocked');
+  });
+});

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Avatar, Box, ButtonBase, Divider, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
+import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import KeyboardArrowDownRoundedIcon from '@mui/icons-material/KeyboardArrowDownRounded';
+import { displayName, roleLabels, sessionStore, type Session } from '../session';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts[1]?.[0] ?? ''}` : name.slice(0, 2);
+  return letters.toUpperCase();
+}
+
+export function UserMenu({ session }: { session: Session }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
+  const name = displayName(session);
+  const role = session.superAdminLogin ? `${roleLabels.admin} · super-admin` : roleLabels[session.roles] ?? session.roles;
+  const canLeave = session.superAdminLogin && sessionStore.keptSuperAdmin() !== null;
+
+  const signOut = () => {
+    setAnchor(null);
+    sessionStore.signOut();
+    void navigate('/auth/login', { replace: true });
+  };
+  const leave = () => {
+    setAnchor(null);
+    if (sessionStore.leaveImpersonation()) void navigate('/superadmin/franchises', { replace: true });
+  };
+
+  return (
+    <>
+      <ButtonBase
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+        aria-label="Menu utilisateur"
+        sx={{ borderRadius: 2.5, pl: 0.75, pr: 1, py: 0.5, gap: 1.25, '&:hover': { backgroundColor: 'action.hover' } }}
+      >
+        <Avatar sx={{ width: 34, height: 34, fontSize: '0.8125rem', fontWeight: 700, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+          {initials(name)}
+        </Avatar>
+        <Box sx={{ textAlign: 'left', display: { xs: 'none', sm: 'block' }, maxWidth: 220 }}>
+          <Typography data-testid="user-display-name" variant="body2" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+            {name}
+          </Typography>
+          <Typography variant="caption" noWrap sx={{ color: 'text.secondary', display: 'block', lineHeight: 1.3 }}>
+            {role}
+          </Typography>
+        </Box>
+        <KeyboardArrowDownRoundedIcon fontSize="small" sx={{ color: 'text.secondary', display: { xs: 'none', sm: 'block' } }} />
+      </ButtonBase>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { mt: 1, minWidth: 240 } } }}
+      >
+        <Box sx={{ px: 2, py: 1.25 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {name}
+          </Typography>
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            {session.user_email || session.login}
+          </Typography>
+        </Box>
+        <Divider />
+        {canLeave && (
+          <MenuItem onClick={leave}>
+            <ListItemIcon>
+              <AdminPanelSettingsOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            Revenir à l’espace super-admin
+          </MenuItem>
+        )}
+        <MenuItem onClick={signOut}>
+          <ListItemIcon>
+            <LogoutRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          Se déconnecter
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Box, Button, Link, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { sessionStore } from '../../../app/session';
+import { storage } from '../../../app/storage';
+import { AuthLayout, TAGLINE } from '../AuthLayout';
+import { PasswordField } from '../components/PasswordField';
+import { signinMutation } from '../queries';
+import { signinKinds, signinSchema, type SigninForm, type SigninKind } from '../schemas';
+
+const KIND_KEY = 'brigade.signinKind';
+
+export const signinTabs: Record<SigninKind, { label: string; hint: string }> = {
+  franchise: { label: 'Franchise', hint: 'Propriétaire de franchise ou super-admin' },
+  restaurant: { label: 'Restaurant', hint: 'Compte restaurant ou modérateur' },
+  guest: { label: 'Invité', hint: 'Accès invité à une sélection de restaurants' },
+};
+
+function readKind(): SigninKind {
+  const stored = storage.get(KIND_KEY);
+  return signinKinds.find((k) => k === stored) ?? 'franchise';
+}
+
+export function LoginPage() {
+  const [kind, setKind] = useState<SigninKind>(readKind);
+  const signin = useMutation({
+    ...signinMutation(),
+    // The sign-in route's guard sends the new session on to the dashboard (or where it came from).
+    onSuccess: (user) => sessionStore.set(user),
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SigninForm>({ resolver: zodResolver(signinSchema), defaultValues: { login: '', password: '' } });
+
+  const onSubmit = handleSubmit((values) => signin.mutate({ kind, ...values }));
+
+  const changeKind = (next: SigninKind) => {
+    setKind(next);
+    storage.set(KIND_KEY, next);
+    signin.reset();
+  };
+
+  return (
+    <AuthLayout title="Connexion" subtitle="Heureux de vous revoir. Connectez-vous à l’espace de votre franchise.">
+      <Tabs
+        value={kind}
+        onChange={(_, next: SigninKind) => changeKind(next)}
+        variant="fullWidth"
+        aria-label="Type de compte"
+        sx={(theme) => ({
+          p: 0.5,
+          minHeight: 0,
+          borderRadius: 2.5,
+          backgroundColor: theme.palette.mode === 'dark' ? 'rgba(255,255,255,0.05)' : 'rgba(15,23,42,0.05)',
+          '& .MuiTabs-indicator': {
+            height: '100%',
+            borderRadius: 2,
+            backgroundColor: 'background.paper',
+            boxShadow: theme.palette.mode === 'dark' ? 'none' : '0 1px 3px rgba(15,23,42,0.12)',
+            border: theme.palette.mode === 'dark' ? `1px solid ${theme.palette.divider}` : 'none',
+          },
+          '& .MuiTab-root': { zIndex: 1, minHeight: 36, py: 0.75, borderRadius: 2, color: 'text.secondary' },
+          '& .MuiTab-root.Mui-selected': { color: 'text.primary' },
+        })}
+      >
+        {signinKinds.map((k) => (
+          <Tab key={k} value={k} label={signinTabs[k].label} />
+        ))}
+      </Tabs>
+      <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 1.25, textAlign: 'center' }}>
+        {signinTabs[kind].hint}
+      </Typography>
+
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ mt: 3 }}>
+        <Stack spacing={2.25}>
+          {signin.isError && (
+            <Alert severity="error" role="alert">
+              {signin.error.detail}
+            </Alert>
+          )}
+          <TextField
+            label="Identifiant"
+            autoComplete="username"
+            autoFocus
+            fullWidth
+            error={Boolean(errors.login)}
+            helperText={errors.login?.message}
+            {...register('login')}
+          />
+          <Box>
+            <PasswordField
+              label="Mot de passe"
+              autoComplete="current-password"
+              fullWidth
+              error={Boolean(errors.password)}
+              helperText={errors.password?.message}
+              {...register('password')}
+            />
+            <Box sx={{ textAlign: 'right', mt: 1 }}>
+              <Link component={RouterLink} to="/auth/forgotPassword" variant="body2" underline="hover" sx={{ fontWeight: 500 }}>
+                Mot de passe oublié ?
+              </Link>
+            </Box>
+          </Box>
+          <Button type="submit" variant="contained" size="large" fullWidth loading={signin.isPending}>
+            Se connecter
+          </Button>
+        </Stack>
+      </Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 4, textAlign: 'center' }}>
+        Nouvelle franchise ?{' '}
+        <Link component={RouterLink} to="/auth/signup" underline="hover" sx={{ fontWeight: 600 }}>
+          Créer un compte
+        </Link>
+      </Typography>
+      <Typography variant="caption" component="p" sx={{ display: { md: 'none' }, color: 'text.secondary', mt: 3, textAlign: 'center' }}>
+        {TAGLINE}
+      </Typography>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,20 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { restaurants } from './fixtures';
+
+/** State the default handlers answer from; tests change it. */
+export const apiState = { blocked: false, suspensionStatus: 200 };
+
+export const handlers = [
+  http.get('*/api/v1/restaurants', () => HttpResponse.json({ items: restaurants, total: restaurants.length })),
+  http.post('*/api/v1/auth/check-suspension', () =>
+    apiState.suspensionStatus === 200
+      ? HttpResponse.json({ isBlocked: apiState.blocked })
+      : HttpResponse.json(
+          { status: apiState.suspensionStatus, title: 'Accès refusé', detail: 'Ce compte est désactivé.' },
+          { status: apiState.suspensionStatus, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+  ),
+];
+
+export const server = setupServer(...handlers);
