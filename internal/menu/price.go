@@ -1,0 +1,103 @@
+package menu
+
+import (
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Price is an amount of the menu document in integer cents. The document's
+// JSON holds prices as numbers or as typed text ("9,90"); text is
+// normalised (comma to dot, empty to 0) and text that is not a number is
+// kept as typed so that validation can name it and refuse the save
+// (DECISIONS: refused, never saved as 0).
+type Price struct {
+	Cents int64
+	// Raw is the value as received when it is not a number; empty otherwise.
+	Raw string
+	// Invalid marks a value that is not a number.
+	Invalid bool
+}
+
+// Cents builds a price.
+func Cents(c int64) Price { return Price{Cents: c} }
+
+// ParsePrice reads price text the way the spec's forms do.
+func ParsePrice(text string) Price {
+	s := strings.TrimSpace(strings.ReplaceAll(text, ",", "."))
+	if s == "" {
+		return Price{}
+	}
+	if m := decimalText.FindStringSubmatch(s); m != nil {
+		return decimalCents(m[1], m[2], m[3])
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f != f || f > 1e12 || f < -1e12 {
+		return Price{Raw: text, Invalid: true}
+	}
+	c := f * 100
+	if c < 0 {
+		return Price{Cents: int64(c - 0.5)}
+	}
+	return Price{Cents: int64(c + 0.5)}
+}
+
+var decimalText = regexp.MustCompile(`^([+-]?)(\d{1,12})(?:\.(\d*))?$`)
+
+// decimalCents rounds a decimal text to cents, half away from zero, without
+// going through binary floats (1,005 is 1,01, not 1,00).
+func decimalCents(sign, whole, frac string) Price {
+	frac += "000"
+	units, _ := strconv.ParseInt(whole, 10, 64)
+	cents, _ := strconv.ParseInt(frac[:2], 10, 64)
+	c := units*100 + cents
+	if frac[2] >= '5' {
+		c++
+	}
+	if sign == "-" {
+		c = -c
+	}
+	return Price{Cents: c}
+}
+
+// String is the value as the messages show it ("9.9", or the raw text).
+func (p Price) String() string {
+	if p.Invalid {
+		return p.Raw
+	}
+	return strconv.FormatFloat(float64(p.Cents)/100, 'f', -1, 64)
+}
+
+// Negative reports a price below zero.
+func (p Price) Negative() bool { return !p.Invalid && p.Cents < 0 }
+
+// UnmarshalJSON accepts a number, a string, or null (0).
+func (p *Price) UnmarshalJSON(b []byte) error {
+	s := strings.TrimSpace(string(b))
+	switch {
+	case s == "null":
+		*p = Price{}
+	case strings.HasPrefix(s, `"`):
+		var text string
+		if err := json.Unmarshal(b, &text); err != nil {
+			return err
+		}
+		*p = ParsePrice(text)
+	default:
+		*p = ParsePrice(s)
+		if p.Invalid {
+			return &json.UnmarshalTypeError{Value: "number " + s, Type: nil}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON writes a number (or the refused text, which validation
+// prevents from being stored).
+func (p Price) MarshalJSON() ([]byte, error) {
+	if p.Invalid {
+		return json.Marshal(p.Raw)
+	}
+	return []byte(p.String()), nil
+}

@@ -1,0 +1,224 @@
+package menu
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// FieldError is one refused value, with its JSON path in the document.
+type FieldError struct {
+	Path    string
+	Message string
+}
+
+// ValidationErrors refuses a document; the first message is the headline.
+type ValidationErrors []FieldError
+
+func (v ValidationErrors) Error() string {
+	if len(v) == 0 {
+		return "document invalide"
+	}
+	return v[0].Message
+}
+
+type checker struct{ errs ValidationErrors }
+
+func (c *checker) add(path, format string, args ...any) {
+	c.errs = append(c.errs, FieldError{Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+// price refuses a non-numeric or negative price with the given message.
+func (c *checker) price(path string, p Price, message string) {
+	if p.Invalid || p.Negative() {
+		c.add(path, "%s", message)
+	}
+}
+
+// nameKey is how duplicate names compare: accents, spaces and case ignored.
+func nameKey(name string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	s, _, _ := transform.String(t, name)
+	return strings.ToLower(strings.Join(strings.Fields(s), ""))
+}
+
+// Validate applies the spec's rules (first document §5) to a document
+// before it is saved. It also normalises what the rules normalise
+// (nutritional info retention, duplicate idGlobal) and reports every
+// refused value, each with its path.
+func Validate(d *Document) error {
+	c := &checker{}
+	dedup(d)
+
+	seenCat := map[string]string{}
+	for i, cat := range d.Categories {
+		if strings.TrimSpace(cat.Name) == "" || cat.Removed {
+			continue
+		}
+		key := fmt.Sprintf("%d/%s", cat.ParentID, nameKey(cat.Name))
+		kind := "la catégorie"
+		if cat.ParentID != -1 {
+			kind = "la sous-catégorie"
+		}
+		if other, ok := seenCat[key]; ok {
+			c.add(fmt.Sprintf("categories[%d].name", i), "Le nom « %s » est déjà utilisé par %s « %s ».", cat.Name, kind, other)
+		} else {
+			seenCat[key] = cat.Name
+		}
+	}
+
+	seenProduct := map[string]string{}
+	for i := range d.Items {
+		p := &d.Items[i]
+		at := func(f string) string { return fmt.Sprintf("items[%d].%s", i, f) }
+		if strings.TrimSpace(p.Name) != "" && !p.Removed {
+			if other, ok := seenProduct[nameKey(p.Name)]; ok {
+				c.add(at("name"), "Le nom « %s » est déjà utilisé par le produit « %s ».", p.Name, other)
+			} else {
+				seenProduct[nameKey(p.Name)] = p.Name
+			}
+		}
+		for _, f := range []struct {
+			name string
+			p    Price
+		}{{"price", p.Price}, {"price_junior", p.PriceJunior}, {"price_senior", p.PriceSenior}, {"price_mega", p.PriceMega}, {"price_platform", p.PricePlatform}} {
+			c.price(at(f.name), f.p, fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", f.p, p.Name))
+		}
+		c.price(at("purchase_price"), p.PurchasePrice, fmt.Sprintf("la valeur du prix d'achat %s n'est pas valide", p.PurchasePrice))
+		for k, e := range p.Prices {
+			path := fmt.Sprintf("items[%d].prices[%d]", i, k)
+			if e.Tariff < 1 || e.Tariff > 3 {
+				c.add(path+".tariff", "Le tarif %d du produit %s n'existe pas (tarifs 1 à 3).", e.Tariff, p.Name)
+				continue
+			}
+			if OrderTypeLabel(e.TypeOrder) == "" {
+				c.add(path+".type_order", "Le type de commande %d du produit %s n'existe pas (types 1 à 5).", e.TypeOrder, p.Name)
+				continue
+			}
+			c.price(path+".price", e.Price, fmt.Sprintf("La valeur du prix %s dans le tarif %d pour %s du produit %s n'est pas valide", e.Price, e.Tariff, OrderTypeLabel(e.TypeOrder), p.Name))
+		}
+		for k, s := range p.AllSizes {
+			for _, f := range []struct {
+				name string
+				p    Price
+			}{{"price", s.Price}, {"price_sp", s.PriceSP}} {
+				c.price(fmt.Sprintf("items[%d].allSizes[%d].%s", i, k, f.name), f.p, fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", f.p, p.Name))
+			}
+		}
+		if p.FirstPeriod != "" && p.EndPeriod != "" && p.FirstPeriod > p.EndPeriod {
+			c.add(at("first_period"), "La date de début est supérieure à la date de fin du produit %s", p.Name)
+		}
+		p.NutritionalInfo = keepNutrition(p.NutritionalInfo)
+	}
+
+	seenGroup := map[string]string{}
+	for i := range d.Options {
+		g := &d.Options[i]
+		if strings.TrimSpace(g.Name) != "" && !g.Removed {
+			if other, ok := seenGroup[nameKey(g.Name)]; ok {
+				c.add(fmt.Sprintf("options[%d].name", i), "Le nom « %s » est déjà utilisé par la catégorie d'options « %s ».", g.Name, other)
+			} else {
+				seenGroup[nameKey(g.Name)] = g.Name
+			}
+		}
+		for k, it := range g.Items {
+			c.price(fmt.Sprintf("options[%d].items[%d].price", i, k), it.Price, fmt.Sprintf("La valeur du prix %s de l'option %s n'est pas valide", it.Price, it.Name))
+			for n := 1; n <= 3; n++ {
+				tp, ok := it.TariffData[fmt.Sprintf("T%d", n)]
+				if !ok {
+					continue
+				}
+				for _, f := range []struct {
+					name string
+					p    Price
+				}{{"price", tp.Price}, {"price_sp", tp.PriceSP}, {"price_emp", tp.PriceEmp}, {"price_lv", tp.PriceLv}, {"price_platform", tp.PricePlatform}, {"price_drive", tp.PriceDrive}} {
+					c.price(fmt.Sprintf("options[%d].items[%d].tariffData.T%d.%s", i, k, n, f.name), f.p,
+						fmt.Sprintf("La valeur du prix %s dans le tarif %d de l'option %s n'est pas valide", f.p, n, it.Name))
+				}
+			}
+		}
+	}
+	for i, mf := range d.Cartes {
+		for k, it := range mf.Items {
+			c.price(fmt.Sprintf("cartes[%d].items[%d].price", i, k), it.Price, fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", it.Price, mf.Name))
+		}
+	}
+	for i, pr := range d.Promotions {
+		c.price(fmt.Sprintf("promotions[%d].discount", i), pr.Discount, fmt.Sprintf("La valeur de la remise %s de la promotion %s n'est pas valide", pr.Discount, pr.Name))
+	}
+	if len(c.errs) > 0 {
+		return c.errs
+	}
+	return nil
+}
+
+// keepNutrition applies the retention rule: nutritional info is kept only
+// with more than one key, or a single energy_kcal that is not zero.
+func keepNutrition(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 {
+		return nil
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil || len(m) == 0 {
+		return nil
+	}
+	if len(m) > 1 {
+		return raw
+	}
+	e, ok := m["energy_kcal"]
+	if !ok {
+		return nil
+	}
+	var v struct {
+		Value json.Number `json:"value"`
+	}
+	if json.Unmarshal(e, &v) == nil && v.Value != "" && v.Value != "0" {
+		return raw
+	}
+	var n json.Number
+	if json.Unmarshal(e, &n) == nil && n != "" && n != "0" {
+		return raw
+	}
+	return nil
+}
+
+// dedup keeps the first element of each idGlobal, in document order.
+func dedup(d *Document) {
+	d.Categories = dedupBy(d.Categories, func(x Category) string { return x.IDGlobal })
+	d.Items = dedupBy(d.Items, func(x Product) string { return x.IDGlobal })
+	d.Options = dedupBy(d.Options, func(x OptionGroup) string { return x.IDGlobal })
+	d.Promotions = dedupBy(d.Promotions, func(x Promotion) string { return x.IDGlobal })
+	d.GroupsSubOptions = dedupBy(d.GroupsSubOptions, func(x OptionFamily) string { return x.IDGlobal })
+	d.Cartes = dedupBy(d.Cartes, func(x MenuFamily) string { return x.IDGlobal })
+}
+
+func dedupBy[T any](list []T, id func(T) string) []T {
+	seen := map[string]bool{}
+	out := list[:0]
+	for _, x := range list {
+		k := id(x)
+		if k != "" && seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, x)
+	}
+	return out
+}
+
+// SanitizeFileName replaces the characters file names cannot hold
+// (\ / : * ? " < > | and control characters) by an underscore; accents and
+// spaces are kept.
+func SanitizeFileName(name string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || strings.ContainsRune(`\/:*?"<>|`, r) {
+			return '_'
+		}
+		return r
+	}, name)
+}

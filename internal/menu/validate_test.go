@@ -1,0 +1,92 @@
+package menu
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func doc(t *testing.T, s string) *Document {
+	t.Helper()
+	var d Document
+	if err := json.Unmarshal([]byte(s), &d); err != nil {
+		t.Fatal(err)
+	}
+	return &d
+}
+
+func messages(err error) string {
+	ve, _ := err.(ValidationErrors)
+	var out []string
+	for _, e := range ve {
+		out = append(out, e.Path+": "+e.Message)
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestPriceRulesUseTheSpecMessages(t *testing.T) {
+	d := doc(t, `{"items":[{"idGlobal":"p1","name":"Burger","price":"abc","purchase_price":"-2",
+		"prices":[{"tariff":1,"type_order":1,"price":"-5"},{"tariff":2,"type_order":2,"price":"7,5"},{"tariff":4,"type_order":1,"price":1},{"tariff":1,"type_order":9,"price":1}],
+		"allSizes":[{"id_size":1,"price":"x1","price_sp":2}]}],
+		"options":[{"idGlobal":"g1","name":"Sauces","items":[{"idGlobal":"o1","name":"Ketchup","price":0,"tariffData":{"T2":{"price":"-1"}}}]}]}`)
+	got := messages(Validate(d))
+	for _, want := range []string{
+		"items[0].price: La valeur du prix abc d'article Burger n'est pas valide",
+		"items[0].purchase_price: la valeur du prix d'achat -2 n'est pas valide",
+		"items[0].prices[0].price: La valeur du prix -5 dans le tarif 1 pour Sur Place du produit Burger n'est pas valide",
+		"items[0].prices[2].tariff: Le tarif 4 du produit Burger n'existe pas",
+		"items[0].prices[3].type_order: Le type de commande 9 du produit Burger n'existe pas",
+		"items[0].allSizes[0].price: La valeur du prix x1 d'article Burger n'est pas valide",
+		"options[0].items[0].tariffData.T2.price: La valeur du prix -1 dans le tarif 2 de l'option Ketchup n'est pas valide",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "prices[1]") {
+		t.Errorf("7,5 is a valid price: %s", got)
+	}
+}
+
+func TestDatesDuplicatesNutritionAndDedup(t *testing.T) {
+	d := doc(t, `{"categories":[{"idGlobal":"c1","name":"Desserts","parent_id":-1},{"idGlobal":"c2","name":" desserts ","parent_id":-1},{"idGlobal":"c3","name":"Desserts","parent_id":1}],
+		"items":[{"idGlobal":"p1","name":"Crème brûlée","first_period":"2026-12-31","end_period":"2026-01-01"},
+		         {"idGlobal":"p2","name":"CREME BRULEE"},
+		         {"idGlobal":"p1","name":"copie ignorée"},
+		         {"idGlobal":"p3","name":"Eau","nutritional_info":{"energy_kcal":{"value":0}}},
+		         {"idGlobal":"p4","name":"Soda","nutritional_info":{"energy_kcal":{"value":140}}},
+		         {"idGlobal":"p5","name":"Frites","first_period":"2026-01-01","end_period":"2026-01-01","nutritional_info":{"fat_g":{"value":3}}},
+		         {"idGlobal":"p6","name":"Salade","nutritional_info":{"fat_g":{"value":3},"salt_g":{"value":1}}}]}`)
+	got := messages(Validate(d))
+	for _, want := range []string{
+		"items[0].first_period: La date de début est supérieure à la date de fin du produit Crème brûlée",
+		"items[1].name: Le nom « CREME BRULEE » est déjà utilisé par le produit « Crème brûlée ».",
+		"categories[1].name: Le nom «  desserts  » est déjà utilisé par la catégorie « Desserts ».",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "categories[2]") {
+		t.Error("a sub-category may share a top-level category's name")
+	}
+	if strings.Contains(got, "Frites") {
+		t.Error("equal start and end dates are allowed")
+	}
+	if len(d.Items) != 6 || d.Items[1].Name != "CREME BRULEE" {
+		t.Fatalf("dedup by idGlobal keeps the first: %d items", len(d.Items))
+	}
+	keep := map[string]bool{}
+	for _, p := range d.Items {
+		keep[p.Name] = p.NutritionalInfo != nil
+	}
+	if keep["Eau"] || !keep["Soda"] || keep["Frites"] || !keep["Salade"] {
+		t.Errorf("nutrition retention: %v", keep)
+	}
+}
+
+func TestSanitizeFileName(t *testing.T) {
+	if got := SanitizeFileName(`Carte: été "2026" <Paris>/Lyon?*|\` + "\x01"); got != `Carte_ été _2026_ _Paris__Lyon____` + "_" {
+		t.Fatalf("got %q", got)
+	}
+}
