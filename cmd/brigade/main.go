@@ -22,6 +22,7 @@ import (
 	"brigade/internal/demo"
 	"brigade/internal/events"
 	"brigade/internal/httpapi"
+	"brigade/internal/menu"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
 	"brigade/web"
@@ -154,7 +155,7 @@ func serve(ctx context.Context, args []string) error {
 		printLogins(c)
 	}
 
-	handler := httpapi.New(httpapi.Deps{DB: a.db, Tenancy: a.tenancy, Auth: a.auth, Bus: a.bus, Blobs: a.blobs, SPA: web.SPA(), Version: version})
+	handler := httpapi.New(httpapi.Deps{DB: a.db, Tenancy: a.tenancy, Auth: a.auth, Bus: a.bus, Blobs: a.blobs, Menu: menu.NewService(a.db, a.tenancy, a.bus), SPA: web.SPA(), Version: version})
 	srv := &http.Server{
 		Addr:              c.Listen,
 		Handler:           httpapi.Logger(handler),

@@ -10,6 +10,7 @@ import (
 	"github.com/danielgtaylor/huma/v2/validation"
 
 	"brigade/internal/auth"
+	"brigade/internal/menu"
 	"brigade/internal/tenancy"
 )
 
@@ -103,7 +104,21 @@ func problem(ctx context.Context, err error) error {
 		return err
 	}
 	var ve *tenancy.ValidationError
+	var mve menu.ValidationErrors
+	var uv *menu.UnsupportedValue
 	switch {
+	case errors.As(err, &mve):
+		details := make([]*huma.ErrorDetail, len(mve))
+		for i, e := range mve {
+			details[i] = &huma.ErrorDetail{Message: e.Message, Location: "body." + e.Path}
+		}
+		return newProblem(http.StatusUnprocessableEntity, mve.Error(), details...)
+	case errors.As(err, &uv):
+		return newProblem(http.StatusUnprocessableEntity, uv.Error(), &huma.ErrorDetail{Message: uv.Error(), Location: "body." + uv.Field})
+	case errors.Is(err, menu.ErrReadOnly):
+		return newProblem(http.StatusForbidden, err.Error())
+	case errors.Is(err, menu.ErrStale):
+		return newProblem(http.StatusConflict, err.Error())
 	case errors.As(err, &ve):
 		return newProblem(http.StatusUnprocessableEntity, ve.Message, &huma.ErrorDetail{
 			Message: ve.Message, Location: "body." + ve.Field,

@@ -151,6 +151,16 @@ func (s *Server) routeTable() []route {
 		{method: http.MethodGet, path: "/api/v1/franchise/logo", id: "getFranchiseLogo", tag: "Franchise", summary: "Logo de la franchise", access: signedIn, roles: franchiseWide, register: s.registerLogoDownload},
 		{method: http.MethodGet, path: "/api/v1/history", id: "listHistory", tag: "Historique", summary: "Journal des modifications", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"GET /api/v1/historique/logs-details/{a}&{b}"}, register: handle(s.listHistory)},
 
+		// Cartes (campaigns) and their documents.
+		{method: http.MethodGet, path: "/api/v1/campaigns", id: "listCampaigns", tag: "Cartes", summary: "Cartes de la franchise (liées au restaurant pour un modérateur)", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"CartesCampagnes (par franchiseId)", "RestosCartes (par siret)"}, register: handle(s.listCampaigns)},
+		{method: http.MethodPost, path: "/api/v1/campaigns", id: "createCampaign", tag: "Cartes", summary: "Créer une carte", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusCreated, register: handle(s.createCampaign)},
+		{method: http.MethodGet, path: "/api/v1/campaigns/{campaignId}", id: "getCampaign", tag: "Cartes", summary: "Une carte", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.getCampaign)},
+		{method: http.MethodPut, path: "/api/v1/campaigns/{campaignId}", id: "updateCampaign", tag: "Cartes", summary: "Modifier une carte (nom, dates, principale, activation) ; If-Match obligatoire", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.updateCampaign)},
+		{method: http.MethodPost, path: "/api/v1/campaigns/{campaignId}/duplicate", id: "duplicateCampaign", tag: "Cartes", summary: "Dupliquer une carte", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusCreated, register: handle(s.duplicateCampaign)},
+		{method: http.MethodDelete, path: "/api/v1/campaigns/{campaignId}", id: "deleteCampaign", tag: "Cartes", summary: "Supprimer une carte, ses liens et son fichier", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusNoContent, register: handle(s.deleteCampaign)},
+		{method: http.MethodGet, path: "/api/v1/campaigns/{campaignId}/document", id: "getCampaignDocument", tag: "Cartes", summary: "Le document de la carte (orderJson), ETag = version", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"CartesCampagnes/{franchiseId}/{fichier}"}, register: handle(s.getDocument)},
+		{method: http.MethodPut, path: "/api/v1/campaigns/{campaignId}/document", id: "saveCampaignDocument", tag: "Cartes", summary: "Enregistrer le document (validation, version, historique) ; If-Match obligatoire", access: signedIn, roles: franchiseWide, lockable: true, register: s.registerSaveDocument},
+
 		// Devices.
 		{method: http.MethodGet, path: "/kiosk/v1/whoami", id: "deviceWhoami", tag: "Bornes et caisses", summary: "L'équipement authentifié par sa clé, et son restaurant", access: device, register: handle(s.deviceWhoami)},
 

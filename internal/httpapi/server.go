@@ -21,6 +21,7 @@ import (
 	"brigade/internal/auth"
 	"brigade/internal/blob"
 	"brigade/internal/events"
+	"brigade/internal/menu"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
 )
@@ -32,6 +33,7 @@ type Deps struct {
 	Auth    *auth.Service
 	Bus     events.Bus
 	Blobs   blob.Store
+	Menu    *menu.Service
 	// SPA is the built web app (index.html at its root); nil serves a notice.
 	SPA fs.FS
 	// Heartbeat and StreamLifetime bound the SSE stream (defaults 20 s, 30 min).

@@ -20,6 +20,7 @@ type fixture struct {
 	restaurants []int64
 	sirets      []string
 	equipments  []int64 // the first device of each restaurant
+	campaigns   []int64
 	markers     []string
 }
 
@@ -55,6 +56,20 @@ func loadFixture(t *testing.T, db *store.DB, franchiseName string) fixture {
 		f.equipments = append(f.equipments, eid)
 		f.markers = append(f.markers, keen)
 	}
+	crows, err := db.Query(ctx, "SELECT id, nom FROM campaigns WHERE franchise_id = ? ORDER BY id", f.franchiseID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for crows.Next() {
+		var id int64
+		var nom string
+		if err := crows.Scan(&id, &nom); err != nil {
+			t.Fatal(err)
+		}
+		f.campaigns = append(f.campaigns, id)
+		f.markers = append(f.markers, nom)
+	}
+	crows.Close()
 	urows, err := db.Query(ctx, "SELECT login, email FROM users WHERE franchise_id = ?", f.franchiseID)
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +87,8 @@ func loadFixture(t *testing.T, db *store.DB, franchiseName string) fixture {
 
 type operation struct {
 	method, path string
-	body         any // a body that passes the schema, so that the call reaches the domain
+	body         any               // a body that passes the schema, so that the call reaches the domain
+	headers      map[string]string // required headers (If-Match…)
 }
 
 type schema struct {
@@ -80,6 +96,7 @@ type schema struct {
 	Type       json.RawMessage    `json:"type"` // a name or a list such as ["array","null"]
 	Enum       []any              `json:"enum"`
 	MinLength  int                `json:"minLength"`
+	MaxLength  *int               `json:"maxLength"`
 	Minimum    *float64           `json:"minimum"`
 	Required   []string           `json:"required"`
 	Properties map[string]*schema `json:"properties"`
@@ -87,6 +104,11 @@ type schema struct {
 
 type openAPIDoc struct {
 	Paths map[string]map[string]struct {
+		Parameters []struct {
+			Name     string `json:"name"`
+			In       string `json:"in"`
+			Required bool   `json:"required"`
+		} `json:"parameters"`
 		RequestBody *struct {
 			Content map[string]struct {
 				Schema *schema `json:"schema"`
@@ -112,7 +134,11 @@ func (d *openAPIDoc) sample(sc *schema) any {
 	}
 	switch strings.Trim(strings.SplitN(strings.Trim(string(sc.Type), "[]"), ",", 2)[0], `"`) {
 	case "string":
-		return strings.Repeat("7", max(sc.MinLength, 14))
+		n := 14
+		if sc.MaxLength != nil && *sc.MaxLength < n {
+			n = *sc.MaxLength
+		}
+		return strings.Repeat("7", max(sc.MinLength, n))
 	case "integer", "number":
 		if sc.Minimum != nil && *sc.Minimum > 1 {
 			return *sc.Minimum
@@ -144,10 +170,24 @@ func operations(t *testing.T, srv *testutil.Server) []operation {
 					body = doc.sample(c.Schema)
 				}
 			}
-			ops = append(ops, operation{strings.ToUpper(method), path, body})
+			headers := map[string]string{}
+			for _, prm := range op.Parameters {
+				if prm.In == "header" && prm.Required {
+					headers[prm.Name] = `"1"`
+				}
+			}
+			ops = append(ops, operation{strings.ToUpper(method), path, body, headers})
 		}
 	}
-	sort.Slice(ops, func(i, j int) bool { return ops[i].path+ops[i].method < ops[j].path+ops[j].method })
+	// Deletions last, so that the owners' positive control reads its own
+	// resources before deleting them.
+	sort.Slice(ops, func(i, j int) bool {
+		di, dj := ops[i].method == http.MethodDelete, ops[j].method == http.MethodDelete
+		if di != dj {
+			return dj
+		}
+		return ops[i].path+ops[i].method < ops[j].path+ops[j].method
+	})
 	if len(ops) < 15 {
 		t.Fatalf("only %d operations in the document", len(ops))
 	}
@@ -168,6 +208,11 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 			return itoa(victim.equipments[i])
 		case "siret":
 			return victim.sirets[i]
+		case "campaignId":
+			if len(victim.campaigns) == 0 {
+				t.Fatalf("no carte in the fixture for %s", path)
+			}
+			return itoa(victim.campaigns[i%len(victim.campaigns)])
 		case "franchiseId":
 			return itoa(victim.franchiseID)
 		default:
@@ -184,6 +229,11 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 func TestNoRouteCrossesFranchises(t *testing.T) {
 	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
 		srv := testutil.NewServer(t, engine)
+		for login, nom := range map[string]string{"demo-admin": "Carte secrète Brigade", "autre-admin": "Carte secrète Comptoir"} {
+			if res := srv.Do(t, http.MethodPost, "/api/v1/campaigns", srv.SignIn(t, login), map[string]any{"nom": nom}); res.Status != 201 {
+				t.Fatalf("carte for %s: %d %s", login, res.Status, res.Body)
+			}
+		}
 		demoF := loadFixture(t, srv.DB, "Brigade Burger")
 		otherF := loadFixture(t, srv.DB, "Le Comptoir Voisin")
 		ops := operations(t, srv)
@@ -208,7 +258,7 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 				}
 				for i := range a.victim.restaurants {
 					path := fill(t, op.path, a.victim, i)
-					res := srv.Do(t, op.method, path, token, op.body)
+					res := srv.DoWith(t, op.method, path, token, op.body, op.headers)
 					body := string(res.Body)
 					if strings.Contains(op.path, "{") {
 						if res.Status != http.StatusNotFound && res.Status != http.StatusForbidden {
@@ -240,7 +290,7 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 					continue
 				}
 				path := fill(t, op.path, owner.f, len(owner.f.restaurants)-1)
-				if res := srv.Do(t, op.method, path, token, op.body); res.Status == http.StatusNotFound {
+				if res := srv.DoWith(t, op.method, path, token, op.body, op.headers); res.Status == http.StatusNotFound {
 					t.Errorf("%s on its own data %s %s: 404 %.200s", owner.login, op.method, path, res.Body)
 				}
 			}

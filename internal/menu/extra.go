@@ -49,12 +49,24 @@ func decodeKeeping(data []byte, v any, extra *Extra) error {
 	if err := json.Unmarshal(data, v); err != nil {
 		return err
 	}
+	known := jsonKeys(reflect.TypeOf(v).Elem())
+	*extra = nil
+	// Most elements have only known keys: a byte scan of the top-level keys
+	// tells, and the map decode below runs only for those that do not.
+	unknown := false
+	for _, k := range topLevelKeys(data) {
+		if !known[k] {
+			unknown = true
+			break
+		}
+	}
+	if !unknown {
+		return nil
+	}
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(data, &all); err != nil {
 		return err
 	}
-	known := jsonKeys(reflect.TypeOf(v).Elem())
-	*extra = nil
 	for k, raw := range all {
 		if !known[k] {
 			if *extra == nil {
@@ -69,6 +81,9 @@ func decodeKeeping(data []byte, v any, extra *Extra) error {
 // encodeKeeping writes v with the extra keys, every key sorted, so that the
 // same document always gives the same bytes.
 func encodeKeeping(v any, extra Extra) ([]byte, error) {
+	if len(extra) == 0 {
+		return json.Marshal(v)
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
@@ -100,4 +115,47 @@ func encodeKeeping(v any, extra Extra) ([]byte, error) {
 	}
 	buf.WriteByte('}')
 	return buf.Bytes(), nil
+}
+
+// topLevelKeys lists the keys of a JSON object without decoding its values
+// (valid JSON is assumed: json.Unmarshal has read it already). Keys with
+// escapes are returned raw, which only makes the caller take the slow path.
+func topLevelKeys(data []byte) []string {
+	var keys []string
+	depth, inString, escaped := 0, false, false
+	expectKey := false
+	start := 0
+	for i, c := range data {
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+				if depth == 1 && expectKey {
+					keys = append(keys, string(data[start:i]))
+					expectKey = false
+				}
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString, start = true, i+1
+		case '{', '[':
+			depth++
+			if depth == 1 && c == '{' {
+				expectKey = true
+			}
+		case '}', ']':
+			depth--
+		case ',':
+			if depth == 1 {
+				expectKey = true
+			}
+		}
+	}
+	return keys
 }

@@ -2,6 +2,7 @@ package menu
 
 import (
 	"encoding/json"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -87,7 +88,7 @@ func (p *Price) UnmarshalJSON(b []byte) error {
 	default:
 		*p = ParsePrice(s)
 		if p.Invalid {
-			return &json.UnmarshalTypeError{Value: "number " + s, Type: nil}
+			return &json.UnmarshalTypeError{Value: "number " + s, Type: reflect.TypeOf(int64(0))}
 		}
 	}
 	return nil

@@ -33,10 +33,11 @@ func (c *checker) add(path, format string, args ...any) {
 	c.errs = append(c.errs, FieldError{Path: path, Message: fmt.Sprintf(format, args...)})
 }
 
-// price refuses a non-numeric or negative price with the given message.
-func (c *checker) price(path string, p Price, message string) {
+// price refuses a non-numeric or negative price; the message is only
+// built for a refused value (a carte holds tens of thousands of prices).
+func (c *checker) price(path func() string, p Price, message func() string) {
 	if p.Invalid || p.Negative() {
-		c.add(path, "%s", message)
+		c.add(path(), "%s", message())
 	}
 }
 
@@ -87,9 +88,9 @@ func Validate(d *Document) error {
 			name string
 			p    Price
 		}{{"price", p.Price}, {"price_junior", p.PriceJunior}, {"price_senior", p.PriceSenior}, {"price_mega", p.PriceMega}, {"price_platform", p.PricePlatform}} {
-			c.price(at(f.name), f.p, fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", f.p, p.Name))
+			c.price(func() string { return at(f.name) }, f.p, func() string { return fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", f.p, p.Name) })
 		}
-		c.price(at("purchase_price"), p.PurchasePrice, fmt.Sprintf("la valeur du prix d'achat %s n'est pas valide", p.PurchasePrice))
+		c.price(func() string { return at("purchase_price") }, p.PurchasePrice, func() string { return fmt.Sprintf("la valeur du prix d'achat %s n'est pas valide", p.PurchasePrice) })
 		for k, e := range p.Prices {
 			path := fmt.Sprintf("items[%d].prices[%d]", i, k)
 			if e.Tariff < 1 || e.Tariff > 3 {
@@ -100,14 +101,16 @@ func Validate(d *Document) error {
 				c.add(path+".type_order", "Le type de commande %d du produit %s n'existe pas (types 1 à 5).", e.TypeOrder, p.Name)
 				continue
 			}
-			c.price(path+".price", e.Price, fmt.Sprintf("La valeur du prix %s dans le tarif %d pour %s du produit %s n'est pas valide", e.Price, e.Tariff, OrderTypeLabel(e.TypeOrder), p.Name))
+			c.price(func() string { return path + ".price" }, e.Price, func() string {
+				return fmt.Sprintf("La valeur du prix %s dans le tarif %d pour %s du produit %s n'est pas valide", e.Price, e.Tariff, OrderTypeLabel(e.TypeOrder), p.Name)
+			})
 		}
 		for k, s := range p.AllSizes {
 			for _, f := range []struct {
 				name string
 				p    Price
 			}{{"price", s.Price}, {"price_sp", s.PriceSP}} {
-				c.price(fmt.Sprintf("items[%d].allSizes[%d].%s", i, k, f.name), f.p, fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", f.p, p.Name))
+				c.price(func() string { return fmt.Sprintf("items[%d].allSizes[%d].%s", i, k, f.name) }, f.p, func() string { return fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", f.p, p.Name) })
 			}
 		}
 		if p.FirstPeriod != "" && p.EndPeriod != "" && p.FirstPeriod > p.EndPeriod {
@@ -127,7 +130,9 @@ func Validate(d *Document) error {
 			}
 		}
 		for k, it := range g.Items {
-			c.price(fmt.Sprintf("options[%d].items[%d].price", i, k), it.Price, fmt.Sprintf("La valeur du prix %s de l'option %s n'est pas valide", it.Price, it.Name))
+			c.price(func() string { return fmt.Sprintf("options[%d].items[%d].price", i, k) }, it.Price, func() string {
+				return fmt.Sprintf("La valeur du prix %s de l'option %s n'est pas valide", it.Price, it.Name)
+			})
 			for n := 1; n <= 3; n++ {
 				tp, ok := it.TariffData[fmt.Sprintf("T%d", n)]
 				if !ok {
@@ -137,19 +142,24 @@ func Validate(d *Document) error {
 					name string
 					p    Price
 				}{{"price", tp.Price}, {"price_sp", tp.PriceSP}, {"price_emp", tp.PriceEmp}, {"price_lv", tp.PriceLv}, {"price_platform", tp.PricePlatform}, {"price_drive", tp.PriceDrive}} {
-					c.price(fmt.Sprintf("options[%d].items[%d].tariffData.T%d.%s", i, k, n, f.name), f.p,
-						fmt.Sprintf("La valeur du prix %s dans le tarif %d de l'option %s n'est pas valide", f.p, n, it.Name))
+					c.price(func() string { return fmt.Sprintf("options[%d].items[%d].tariffData.T%d.%s", i, k, n, f.name) }, f.p, func() string {
+						return fmt.Sprintf("La valeur du prix %s dans le tarif %d de l'option %s n'est pas valide", f.p, n, it.Name)
+					})
 				}
 			}
 		}
 	}
 	for i, mf := range d.Cartes {
 		for k, it := range mf.Items {
-			c.price(fmt.Sprintf("cartes[%d].items[%d].price", i, k), it.Price, fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", it.Price, mf.Name))
+			c.price(func() string { return fmt.Sprintf("cartes[%d].items[%d].price", i, k) }, it.Price, func() string {
+				return fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", it.Price, mf.Name)
+			})
 		}
 	}
 	for i, pr := range d.Promotions {
-		c.price(fmt.Sprintf("promotions[%d].discount", i), pr.Discount, fmt.Sprintf("La valeur de la remise %s de la promotion %s n'est pas valide", pr.Discount, pr.Name))
+		c.price(func() string { return fmt.Sprintf("promotions[%d].discount", i) }, pr.Discount, func() string {
+			return fmt.Sprintf("La valeur de la remise %s de la promotion %s n'est pas valide", pr.Discount, pr.Name)
+		})
 	}
 	if len(c.errs) > 0 {
 		return c.errs

@@ -86,7 +86,7 @@ func TestDatesDuplicatesNutritionAndDedup(t *testing.T) {
 }
 
 func TestSanitizeFileName(t *testing.T) {
-	if got := SanitizeFileName(`Carte: été "2026" <Paris>/Lyon?*|\` + "\x01"); got != `Carte_ été _2026_ _Paris__Lyon____` + "_" {
+	if got := SanitizeFileName(`Carte: été "2026" <Paris>/Lyon?*|\` + "\x01"); got != `Carte_ été _2026_ _Paris__Lyon____`+"_" {
 		t.Fatalf("got %q", got)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"brigade/internal/demo"
 	"brigade/internal/events"
 	"brigade/internal/httpapi"
+	"brigade/internal/menu"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
 )
@@ -65,7 +66,7 @@ func NewServer(t testing.TB, engine store.Engine) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := httpapi.New(httpapi.Deps{DB: db, Tenancy: ten, Auth: au, Bus: bus, Blobs: blobs, Heartbeat: 50 * time.Millisecond, StreamLifetime: 5 * time.Second})
+	h := httpapi.New(httpapi.Deps{DB: db, Tenancy: ten, Auth: au, Bus: bus, Blobs: blobs, Menu: menu.NewService(db, ten, bus), Heartbeat: 50 * time.Millisecond, StreamLifetime: 5 * time.Second})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return &Server{Server: srv, DB: db, Tenancy: ten, Auth: au, Bus: bus, Handler: h, Mails: mails, Blobs: blobs}
@@ -100,6 +101,12 @@ type Problem struct {
 // Do sends a request with an optional bearer token and JSON body.
 func (s *Server) Do(t testing.TB, method, path, token string, body any) Response {
 	t.Helper()
+	return s.DoWith(t, method, path, token, body, nil)
+}
+
+// DoWith is Do with extra request headers.
+func (s *Server) DoWith(t testing.TB, method, path, token string, body any, headers map[string]string) Response {
+	t.Helper()
 	var rd io.Reader
 	if body != nil {
 		switch b := body.(type) {
@@ -122,6 +129,9 @@ func (s *Server) Do(t testing.TB, method, path, token string, body any) Response
 	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
 	}
 	res, err := s.Client().Do(req)
 	if err != nil {

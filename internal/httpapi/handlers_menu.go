@@ -1,0 +1,185 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"brigade/internal/menu"
+)
+
+// Campaign is a carte's record.
+type Campaign struct {
+	ID            int64    `json:"id"`
+	FranchiseID   int64    `json:"franchiseId"`
+	Nom           string   `json:"nom"`
+	URL           string   `json:"url" doc:"Nom du fichier de la carte"`
+	IsPrincipal   bool     `json:"isPrincipal"`
+	DateDebut     string   `json:"dateDebut" doc:"AAAA-MM-JJ ou vide"`
+	DateFin       string   `json:"dateFin" doc:"AAAA-MM-JJ ou vide"`
+	IsPeriodic    bool     `json:"isPeriodic"`
+	CampagneDates []string `json:"campagneDates"`
+	Removed       bool     `json:"removed" doc:"Carte désactivée"`
+	Version       int      `json:"version" doc:"À renvoyer dans If-Match pour enregistrer"`
+	CreatedAt     string   `json:"createdAt" format:"date-time"`
+	UpdatedAt     string   `json:"updatedAt" format:"date-time"`
+	UpdatedBy     string   `json:"updatedBy"`
+}
+
+func campaignOut(c menu.Campaign) Campaign {
+	dates := c.CampagneDates
+	if dates == nil {
+		dates = []string{}
+	}
+	return Campaign{ID: c.ID, FranchiseID: c.FranchiseID, Nom: c.Nom, URL: c.URL, IsPrincipal: c.IsPrincipal, DateDebut: c.DateDebut,
+		DateFin: c.DateFin, IsPeriodic: c.IsPeriodic, CampagneDates: dates, Removed: c.Removed, Version: c.Version,
+		CreatedAt: c.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"), UpdatedAt: c.UpdatedAt.UTC().Format("2006-01-02T15:04:05Z"), UpdatedBy: c.UpdatedBy}
+}
+
+// CampaignList lists cartes.
+type CampaignList struct {
+	Items []Campaign `json:"items"`
+	Total int        `json:"total"`
+}
+
+type campaignListOutput struct{ Body CampaignList }
+
+func (s *Server) listCampaigns(ctx context.Context, _ *struct{}) (*campaignListOutput, error) {
+	list, err := s.Menu.List(ctx, principal(ctx))
+	if err != nil {
+		return nil, err
+	}
+	out := &campaignListOutput{Body: CampaignList{Items: make([]Campaign, 0, len(list)), Total: len(list)}}
+	for _, c := range list {
+		out.Body.Items = append(out.Body.Items, campaignOut(c))
+	}
+	return out, nil
+}
+
+// CampaignBody is a carte's record form.
+type CampaignBody struct {
+	Nom           string   `json:"nom" minLength:"1" maxLength:"120"`
+	IsPrincipal   bool     `json:"isPrincipal,omitempty"`
+	DateDebut     string   `json:"dateDebut,omitempty" maxLength:"10"`
+	DateFin       string   `json:"dateFin,omitempty" maxLength:"10"`
+	IsPeriodic    bool     `json:"isPeriodic,omitempty"`
+	CampagneDates []string `json:"campagneDates,omitempty" maxItems:"400"`
+	Removed       bool     `json:"removed,omitempty"`
+}
+
+func (b CampaignBody) input() menu.CampaignInput {
+	return menu.CampaignInput{Nom: b.Nom, IsPrincipal: b.IsPrincipal, DateDebut: b.DateDebut, DateFin: b.DateFin,
+		IsPeriodic: b.IsPeriodic, CampagneDates: b.CampagneDates, Removed: b.Removed}
+}
+
+type campaignOutput struct {
+	ETag string `header:"ETag"`
+	Body Campaign
+}
+
+func campaignAnswer(c menu.Campaign) *campaignOutput {
+	return &campaignOutput{ETag: strconv.Quote(strconv.Itoa(c.Version)), Body: campaignOut(c)}
+}
+
+type createCampaignInput struct{ Body CampaignBody }
+
+func (s *Server) createCampaign(ctx context.Context, in *createCampaignInput) (*campaignOutput, error) {
+	c, err := s.Menu.Create(ctx, principal(ctx), in.Body.input())
+	if err != nil {
+		return nil, err
+	}
+	return campaignAnswer(c), nil
+}
+
+type campaignPath struct {
+	CampaignID int64 `path:"campaignId" minimum:"1"`
+}
+
+func (s *Server) getCampaign(ctx context.Context, in *campaignPath) (*campaignOutput, error) {
+	c, err := s.Menu.Get(ctx, principal(ctx), in.CampaignID)
+	if err != nil {
+		return nil, err
+	}
+	return campaignAnswer(c), nil
+}
+
+// ifMatchVersion reads the version the client edited from If-Match.
+func ifMatchVersion(h string) (int, error) {
+	v, err := strconv.Atoi(strings.Trim(strings.TrimPrefix(strings.TrimSpace(h), "W/"), `"`))
+	if err != nil || v < 1 {
+		return 0, newProblem(http.StatusPreconditionRequired, "L'en-tête If-Match doit porter la version de la carte que vous modifiez.")
+	}
+	return v, nil
+}
+
+type updateCampaignInput struct {
+	CampaignID int64  `path:"campaignId" minimum:"1"`
+	IfMatch    string `header:"If-Match" required:"true" doc:"Version lue (ETag)"`
+	Body       CampaignBody
+}
+
+func (s *Server) updateCampaign(ctx context.Context, in *updateCampaignInput) (*campaignOutput, error) {
+	v, err := ifMatchVersion(in.IfMatch)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.Menu.Update(ctx, principal(ctx), in.CampaignID, v, in.Body.input())
+	if err != nil {
+		return nil, err
+	}
+	return campaignAnswer(c), nil
+}
+
+func (s *Server) duplicateCampaign(ctx context.Context, in *campaignPath) (*campaignOutput, error) {
+	c, err := s.Menu.Duplicate(ctx, principal(ctx), in.CampaignID)
+	if err != nil {
+		return nil, err
+	}
+	return campaignAnswer(c), nil
+}
+
+func (s *Server) deleteCampaign(ctx context.Context, in *campaignPath) (*struct{}, error) {
+	return nil, s.Menu.Delete(ctx, principal(ctx), in.CampaignID)
+}
+
+type documentOutput struct {
+	ETag string `header:"ETag"`
+	Body json.RawMessage
+}
+
+func (s *Server) getDocument(ctx context.Context, in *campaignPath) (*documentOutput, error) {
+	doc, v, err := s.Menu.Document(ctx, principal(ctx), in.CampaignID)
+	if err != nil {
+		return nil, err
+	}
+	return &documentOutput{ETag: strconv.Quote(strconv.Itoa(v)), Body: doc}, nil
+}
+
+type saveDocumentInput struct {
+	CampaignID int64  `path:"campaignId" minimum:"1"`
+	IfMatch    string `header:"If-Match" required:"true" doc:"Version lue (ETag)"`
+	RawBody    []byte
+}
+
+func (s *Server) registerSaveDocument(api huma.API, op huma.Operation) {
+	op.MaxBodyBytes = 32 << 20
+	op.RequestBody = &huma.RequestBody{Required: true, Description: "Le document de la carte (orderJson) ; les champs inconnus sont conservés.",
+		Content: map[string]*huma.MediaType{"application/json": {Schema: &huma.Schema{Type: "object", AdditionalProperties: true}}}}
+	handle(s.saveDocument)(api, op)
+}
+
+func (s *Server) saveDocument(ctx context.Context, in *saveDocumentInput) (*campaignOutput, error) {
+	v, err := ifMatchVersion(in.IfMatch)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.Menu.SaveDocument(ctx, principal(ctx), in.CampaignID, v, in.RawBody)
+	if err != nil {
+		return nil, err
+	}
+	return campaignAnswer(c), nil
+}

@@ -1,0 +1,153 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"brigade/internal/store"
+	"brigade/internal/testutil"
+)
+
+type campaignJSON struct {
+	ID      int64  `json:"id"`
+	Nom     string `json:"nom"`
+	URL     string `json:"url"`
+	Version int    `json:"version"`
+	Removed bool   `json:"removed"`
+}
+
+func TestCampaignDocumentLifecycle(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		admin := srv.SignIn(t, "demo-admin")
+		var c campaignJSON
+		res := srv.Do(t, http.MethodPost, "/api/v1/campaigns", admin, map[string]any{"nom": "Carte: Été/2026", "isPrincipal": true})
+		res.JSON(t, &c)
+		if res.Status != 201 || c.Version != 1 || c.URL != "Carte_ Été_2026.json" || res.Header.Get("ETag") != `"1"` {
+			t.Fatalf("create: %d %+v %s", res.Status, c, res.Header.Get("ETag"))
+		}
+		docPath := "/api/v1/campaigns/" + itoa(c.ID) + "/document"
+		v1 := `{"categories":[{"idGlobal":"c1","idCat":1,"name":"Burgers","parent_id":-1,"position":1}],
+			"items":[{"idGlobal":"p1","id":1,"idCat":1,"name":"Burger","position":1,"price":"9,90","best_sale":true},{"idGlobal":"p2","id":2,"idCat":1,"name":"","position":2}],
+			"options":[],"cartes":[],"groups_sub_options":[],"promotions":[],"zones":[],"tags":[],"printers":[],"screens":[],"kiosk_field":42}`
+		res = srv.DoWith(t, http.MethodPut, docPath, admin, v1, map[string]string{"If-Match": `"1"`})
+		if res.Status != 200 || !strings.Contains(string(res.Body), `"version":2`) {
+			t.Fatalf("save v1: %d %s", res.Status, res.Body)
+		}
+		doc := srv.Do(t, http.MethodGet, docPath, admin, nil)
+		body := string(doc.Body)
+		if doc.Header.Get("ETag") != `"2"` || !strings.Contains(body, `"kiosk_field":42`) || !strings.Contains(body, `"best_sale":true`) || !strings.Contains(body, `"price":9.9`) {
+			t.Fatalf("document: %s %s", doc.Header.Get("ETag"), body)
+		}
+
+		// A stale save (someone saved in between) is refused, not merged.
+		res = srv.DoWith(t, http.MethodPut, docPath, admin, v1, map[string]string{"If-Match": `"1"`})
+		if res.Status != http.StatusConflict || !strings.Contains(string(res.Body), "modifiée entre-temps") {
+			t.Fatalf("stale save: %d %s", res.Status, res.Body)
+		}
+		if res = srv.Do(t, http.MethodPut, docPath, admin, v1); res.Status != 422 && res.Status != 428 {
+			t.Fatalf("save without If-Match: %d", res.Status)
+		}
+
+		// Invalid prices are refused with the spec's message and a path; nothing is stored.
+		bad := strings.Replace(v1, `"price":"9,90"`, `"price":"9,90","prices":[{"tariff":1,"type_order":2,"price":"-3"}]`, 1)
+		res = srv.DoWith(t, http.MethodPut, docPath, admin, bad, map[string]string{"If-Match": `"2"`})
+		if res.Status != 422 || !strings.Contains(string(res.Body), "La valeur du prix -3 dans le tarif 1 pour A Emporter du produit Burger n'est pas valide") || !strings.Contains(string(res.Body), "body.items[0].prices[0].price") {
+			t.Fatalf("bad price: %d %s", res.Status, res.Body)
+		}
+		res = srv.DoWith(t, http.MethodPut, docPath, admin, `{"items":[{"idGlobal":"p1","name":{"oops":1}}]}`, map[string]string{"If-Match": `"2"`})
+		if res.Status != 422 || !strings.Contains(string(res.Body), `Erreur : Valeur non prise en charge dans \"items.name\" du fichier \"Carte_ Été_2026.json\".`) {
+			t.Fatalf("unsupported value: %d %s", res.Status, res.Body)
+		}
+
+		// v3: rename the burger, name the blank product, soft-delete nothing yet.
+		v2 := strings.Replace(strings.Replace(v1, `"name":"Burger"`, `"name":"Burger maison"`, 1), `"name":"","position":2`, `"name":"Frites","position":2`, 1)
+		if res = srv.DoWith(t, http.MethodPut, docPath, admin, v2, map[string]string{"If-Match": `"2"`}); res.Status != 200 {
+			t.Fatalf("save v2: %d %s", res.Status, res.Body)
+		}
+		// v4: the product is soft-deleted.
+		v3 := strings.Replace(v2, `"name":"Frites","position":2`, `"name":"Frites","position":2,"removed":true,"removed_by_admin":true`, 1)
+		if res = srv.DoWith(t, http.MethodPut, docPath, admin, v3, map[string]string{"If-Match": `"3"`}); res.Status != 200 {
+			t.Fatalf("save v3: %d %s", res.Status, res.Body)
+		}
+		// Deactivate the carte.
+		res = srv.DoWith(t, http.MethodPut, "/api/v1/campaigns/"+itoa(c.ID), admin, map[string]any{"nom": "Carte: Été/2026", "isPrincipal": true, "removed": true}, map[string]string{"If-Match": `"4"`})
+		if res.Status != 200 {
+			t.Fatalf("deactivate: %d %s", res.Status, res.Body)
+		}
+
+		var h struct {
+			Items []struct {
+				Action  string `json:"action"`
+				Target  string `json:"target"`
+				Changes []struct {
+					Field  string `json:"field"`
+					Before any    `json:"before"`
+					After  any    `json:"after"`
+				} `json:"changes"`
+			} `json:"items"`
+		}
+		srv.Do(t, http.MethodGet, "/api/v1/history?module=Cartes&pageSize=-1", admin, nil).JSON(t, &h)
+		var got []string
+		for _, e := range h.Items {
+			got = append(got, e.Action+" "+e.Target)
+		}
+		want := []string{
+			"Desactivation Carte: Été/2026",
+			"Suppression Carte: Été/2026 › produit Frites",
+			"Ajout Carte: Été/2026 › produit Frites", // the blank product counts once named
+			"Modification Carte: Été/2026 › produit Burger maison",
+			"Ajout Carte: Été/2026 › produit Burger",
+			"Ajout Carte: Été/2026 › catégorie Burgers",
+			"Ajout Carte: Été/2026",
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("history:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		if ch := h.Items[3].Changes; len(ch) != 1 || ch[0].Field != "name" || ch[0].Before != "Burger" || ch[0].After != "Burger maison" {
+			t.Fatalf("modification details: %+v", ch)
+		}
+
+		// Duplicate then delete.
+		var dup campaignJSON
+		srv.Do(t, http.MethodPost, "/api/v1/campaigns/"+itoa(c.ID)+"/duplicate", admin, nil).JSON(t, &dup)
+		if dup.Nom != "Carte: Été/2026 (copie)" || !strings.Contains(string(srv.Do(t, http.MethodGet, "/api/v1/campaigns/"+itoa(dup.ID)+"/document", admin, nil).Body), "Burger maison") {
+			t.Fatalf("duplicate: %+v", dup)
+		}
+		if res = srv.Do(t, http.MethodDelete, "/api/v1/campaigns/"+itoa(dup.ID), admin, nil); res.Status != 204 {
+			t.Fatalf("delete: %d", res.Status)
+		}
+		if res = srv.Do(t, http.MethodDelete, "/api/v1/campaigns/"+itoa(dup.ID), admin, nil); res.Status != 404 {
+			t.Fatalf("deleting a carte already gone: %d", res.Status)
+		}
+	})
+}
+
+func TestModeratorsReadLinkedCartesButCannotSave(t *testing.T) {
+	srv := testutil.NewServer(t, store.SQLite)
+	admin := srv.SignIn(t, "demo-admin")
+	var linked, other campaignJSON
+	srv.Do(t, http.MethodPost, "/api/v1/campaigns", admin, map[string]any{"nom": "Carte Bastille"}).JSON(t, &linked)
+	srv.Do(t, http.MethodPost, "/api/v1/campaigns", admin, map[string]any{"nom": "Carte Lyon"}).JSON(t, &other)
+	var bastille int64
+	srv.DB.QueryRow(t.Context(), "SELECT id FROM restaurants WHERE nom = 'Paris Bastille'").Scan(&bastille)
+	if _, err := srv.DB.Exec(t.Context(), "INSERT INTO campaign_restaurants (campaign_id, restaurant_id) VALUES (?, ?)", linked.ID, bastille); err != nil {
+		t.Fatal(err)
+	}
+	mod := srv.SignIn(t, "demo-moderateur")
+	list := srv.Do(t, http.MethodGet, "/api/v1/campaigns", mod, nil)
+	if !strings.Contains(string(list.Body), "Carte Bastille") || strings.Contains(string(list.Body), "Carte Lyon") {
+		t.Fatalf("moderator list: %s", list.Body)
+	}
+	if res := srv.Do(t, http.MethodGet, "/api/v1/campaigns/"+itoa(linked.ID)+"/document", mod, nil); res.Status != 200 {
+		t.Fatalf("moderator reads its carte: %d", res.Status)
+	}
+	res := srv.DoWith(t, http.MethodPut, "/api/v1/campaigns/"+itoa(linked.ID)+"/document", mod, `{"items":[]}`, map[string]string{"If-Match": `"1"`})
+	if res.Status != 403 || !strings.Contains(string(res.Body), "seul le propriétaire de la franchise") {
+		t.Fatalf("moderator save: %d %s", res.Status, res.Body)
+	}
+	if res := srv.Do(t, http.MethodPost, "/api/v1/campaigns", mod, map[string]any{"nom": "x"}); res.Status != 403 {
+		t.Fatalf("moderator create: %d", res.Status)
+	}
+}

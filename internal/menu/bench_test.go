@@ -1,0 +1,110 @@
+package menu_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"brigade/internal/demo"
+	"brigade/internal/events"
+	"brigade/internal/menu"
+	"brigade/internal/store"
+	"brigade/internal/tenancy"
+	"brigade/internal/testutil"
+)
+
+// bigCarte is the issue's size target: 1,000 products, 300 option groups,
+// 5,000 options.
+func bigCarte() []byte {
+	d := map[string]any{"categories": []any{}, "items": []any{}, "options": []any{}, "cartes": []any{}, "groups_sub_options": []any{}, "promotions": []any{}}
+	var cats, items, groups []any
+	for c := 0; c < 40; c++ {
+		cats = append(cats, map[string]any{"idGlobal": fmt.Sprintf("c%d", c), "idCat": c, "name": fmt.Sprintf("Catégorie %d", c), "parent_id": -1, "position": c})
+	}
+	for i := 0; i < 1000; i++ {
+		var prices []any
+		for tariff := 1; tariff <= 3; tariff++ {
+			for ot := 1; ot <= 5; ot++ {
+				prices = append(prices, map[string]any{"tariff": tariff, "type_order": ot, "price": fmt.Sprintf("%d,%02d", 5+i%20, i%100)})
+			}
+		}
+		items = append(items, map[string]any{"idGlobal": fmt.Sprintf("p%d", i), "id": i, "idCat": i % 40, "name": fmt.Sprintf("Produit %d", i),
+			"position": i, "price": 9.9, "prices": prices, "options": []int{i % 300, (i + 1) % 300}, "best_sale": i%7 == 0,
+			"description": "Pain brioché, steak haché, cheddar affiné, oignons confits et sauce maison."})
+	}
+	for g := 0; g < 300; g++ {
+		var opts []any
+		for o := 0; o < 17; o++ {
+			opts = append(opts, map[string]any{"idGlobal": fmt.Sprintf("o%d-%d", g, o), "id_product": o, "name": fmt.Sprintf("Option %d", o),
+				"price": 0.5, "tariffData": map[string]any{"T1": map[string]any{"price": 0.5}, "T2": map[string]any{"price": 0.6}}})
+		}
+		groups = append(groups, map[string]any{"idGlobal": fmt.Sprintf("g%d", g), "id": g, "name": fmt.Sprintf("Groupe %d", g), "number_click": 1, "items": opts})
+	}
+	d["categories"], d["items"], d["options"] = cats, items, groups
+	b, _ := json.Marshal(d)
+	return b
+}
+
+func BenchmarkValidateBigCarte(b *testing.B) {
+	raw := bigCarte()
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		d, err := menu.Parse(raw, "x.json")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := menu.Validate(d); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := json.Marshal(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSaveAndLoadBigCarte measures a save (parse, validation, diff
+// against the previous version, new version row, history) and a load of the
+// carte on SQLite. The reference in the same run is the bare SQL insert of
+// the same bytes (BenchmarkReferenceInsert).
+func BenchmarkSaveAndLoadBigCarte(b *testing.B) {
+	ctx := context.Background()
+	db := testutil.NewDB(b, store.SQLite)
+	bus := events.NewLocal()
+	ten := tenancy.NewService(db, bus)
+	if err := demo.Load(ctx, db, ten); err != nil {
+		b.Fatal(err)
+	}
+	u, _ := ten.UserByLogin(ctx, "demo-admin")
+	p := tenancy.PrincipalFor(u)
+	svc := menu.NewService(db, ten, bus)
+	c, err := svc.Create(ctx, p, menu.CampaignInput{Nom: "Grande carte"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	raw := bigCarte()
+	version := c.Version
+	for b.Loop() {
+		c, err = svc.SaveDocument(ctx, p, c.ID, version, raw)
+		if err != nil {
+			b.Fatal(err)
+		}
+		version = c.Version
+		if _, _, err := svc.Document(ctx, p, c.ID); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkReferenceInsert(b *testing.B) {
+	ctx := context.Background()
+	db := testutil.NewDB(b, store.SQLite)
+	raw := string(bigCarte())
+	i := 0
+	for b.Loop() {
+		i++
+		if _, err := db.Exec(ctx, `INSERT INTO app_settings (key, value) VALUES (?, ?)`, fmt.Sprint("k", i), raw); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

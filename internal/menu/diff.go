@@ -1,0 +1,89 @@
+package menu
+
+import (
+	"encoding/json"
+	"strings"
+
+	"brigade/internal/history"
+)
+
+// ElementChange is one log entry a save produces.
+type ElementChange struct {
+	Action  history.Action
+	Target  string // kind and name, e.g. "produit Burger"
+	Changes []history.Change
+}
+
+type element struct {
+	id, name string
+	removed  bool
+	fields   map[string]any
+}
+
+func elements[T any](list []T, id func(T) string, name func(T) string, removed func(T) bool) []element {
+	out := make([]element, 0, len(list))
+	for _, x := range list {
+		b, _ := json.Marshal(x)
+		var m map[string]any
+		_ = json.Unmarshal(b, &m)
+		delete(m, "position") // change comparison ignores position
+		out = append(out, element{id: id(x), name: name(x), removed: removed(x), fields: m})
+	}
+	return out
+}
+
+// DiffDocuments compares two versions element by element (by idGlobal) and
+// returns the log entries: Ajout for a new named element, Suppression for a
+// removal, Modification with the changed fields otherwise. Blank unnamed
+// elements are unfilled forms and produce nothing.
+func DiffDocuments(before, after *Document) []ElementChange {
+	var out []ElementChange
+	kinds := []struct {
+		label string
+		b, a  []element
+	}{
+		{"catégorie", elements(before.Categories, func(x Category) string { return x.IDGlobal }, func(x Category) string { return x.Name }, func(x Category) bool { return x.Removed }),
+			elements(after.Categories, func(x Category) string { return x.IDGlobal }, func(x Category) string { return x.Name }, func(x Category) bool { return x.Removed })},
+		{"produit", elements(before.Items, func(x Product) string { return x.IDGlobal }, func(x Product) string { return x.Name }, func(x Product) bool { return x.Removed }),
+			elements(after.Items, func(x Product) string { return x.IDGlobal }, func(x Product) string { return x.Name }, func(x Product) bool { return x.Removed })},
+		{"catégorie d'options", elements(before.Options, func(x OptionGroup) string { return x.IDGlobal }, func(x OptionGroup) string { return x.Name }, func(x OptionGroup) bool { return x.Removed }),
+			elements(after.Options, func(x OptionGroup) string { return x.IDGlobal }, func(x OptionGroup) string { return x.Name }, func(x OptionGroup) bool { return x.Removed })},
+		{"promotion", elements(before.Promotions, func(x Promotion) string { return x.IDGlobal }, func(x Promotion) string { return x.Name }, func(x Promotion) bool { return x.Removed }),
+			elements(after.Promotions, func(x Promotion) string { return x.IDGlobal }, func(x Promotion) string { return x.Name }, func(x Promotion) bool { return x.Removed })},
+		{"famille d'options", elements(before.GroupsSubOptions, func(x OptionFamily) string { return x.IDGlobal }, func(x OptionFamily) string { return x.NameGroup }, func(x OptionFamily) bool { return x.Removed }),
+			elements(after.GroupsSubOptions, func(x OptionFamily) string { return x.IDGlobal }, func(x OptionFamily) string { return x.NameGroup }, func(x OptionFamily) bool { return x.Removed })},
+		{"famille", elements(before.Cartes, func(x MenuFamily) string { return x.IDGlobal }, func(x MenuFamily) string { return x.Name }, func(x MenuFamily) bool { return x.Removed }),
+			elements(after.Cartes, func(x MenuFamily) string { return x.IDGlobal }, func(x MenuFamily) string { return x.Name }, func(x MenuFamily) bool { return x.Removed })},
+	}
+	for _, k := range kinds {
+		prev := map[string]element{}
+		for _, e := range k.b {
+			prev[e.id] = e
+		}
+		seen := map[string]bool{}
+		for _, e := range k.a {
+			seen[e.id] = true
+			old, existed := prev[e.id]
+			blank := strings.TrimSpace(e.name) == ""
+			switch {
+			case !existed || strings.TrimSpace(old.name) == "":
+				// A blank element was an unfilled form: it is added when named.
+				if !blank {
+					out = append(out, ElementChange{Action: history.Ajout, Target: k.label + " " + e.name})
+				}
+			case e.removed && !old.removed:
+				out = append(out, ElementChange{Action: history.Suppression, Target: k.label + " " + e.name})
+			default:
+				if changes := history.Diff(old.fields, e.fields); len(changes) > 0 {
+					out = append(out, ElementChange{Action: history.Modification, Target: k.label + " " + e.name, Changes: changes})
+				}
+			}
+		}
+		for _, e := range k.b {
+			if !seen[e.id] && strings.TrimSpace(e.name) != "" {
+				out = append(out, ElementChange{Action: history.Suppression, Target: k.label + " " + e.name})
+			}
+		}
+	}
+	return out
+}

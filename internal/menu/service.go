@@ -1,0 +1,445 @@
+package menu
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"brigade/internal/events"
+	"brigade/internal/history"
+	"brigade/internal/store"
+	"brigade/internal/tenancy"
+)
+
+// Errors the HTTP layer maps.
+var (
+	// ErrReadOnly: moderators and other restaurant logins read cartes but
+	// never save them.
+	ErrReadOnly = errors.New("Vous ne pouvez pas enregistrer les modifications d'une carte : seul le propriétaire de la franchise le peut.")
+	// ErrStale: the carte changed since the editor loaded it.
+	ErrStale = errors.New("Cette carte a été modifiée entre-temps par quelqu'un d'autre. Rechargez-la pour voir ses changements avant d'enregistrer les vôtres.")
+)
+
+// ModuleCartes is the history module of carte changes.
+const ModuleCartes = "Cartes"
+
+// Campaign is a carte's record (the spec's CartesCampagnes).
+type Campaign struct {
+	ID            int64
+	FranchiseID   int64
+	Nom           string
+	URL           string
+	IsPrincipal   bool
+	DateDebut     string
+	DateFin       string
+	IsPeriodic    bool
+	CampagneDates []string
+	Removed       bool
+	Version       int
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	UpdatedBy     string
+}
+
+// Service holds the carte rules.
+type Service struct {
+	db      *store.DB
+	tenancy *tenancy.Service
+	bus     events.Bus
+}
+
+// NewService returns the menu service.
+func NewService(db *store.DB, ten *tenancy.Service, bus events.Bus) *Service {
+	return &Service{db: db, tenancy: ten, bus: bus}
+}
+
+const campaignColumns = `c.id, c.franchise_id, c.nom, c.url, c.is_principal, c.date_debut, c.date_fin, c.is_periodic, c.campagne_dates, c.removed, c.version, c.created_at, c.updated_at, c.updated_by`
+
+func scanCampaign(row interface{ Scan(...any) error }) (Campaign, error) {
+	var c Campaign
+	var dates string
+	err := row.Scan(&c.ID, &c.FranchiseID, &c.Nom, &c.URL, &c.IsPrincipal, &c.DateDebut, &c.DateFin, &c.IsPeriodic, &dates, &c.Removed, &c.Version, &c.CreatedAt, &c.UpdatedAt, &c.UpdatedBy)
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, tenancy.ErrNotFound
+	}
+	if err == nil {
+		_ = json.Unmarshal([]byte(dates), &c.CampagneDates)
+	}
+	return c, err
+}
+
+// List returns the cartes the principal may read: the whole franchise for
+// the owner, the cartes linked to their restaurants for the others.
+func (s *Service) List(ctx context.Context, p tenancy.Principal) ([]Campaign, error) {
+	if p.FranchiseID == 0 {
+		return nil, nil
+	}
+	q := `SELECT ` + campaignColumns + ` FROM campaigns c WHERE c.franchise_id = ?`
+	args := []any{p.FranchiseID}
+	if !p.AllRestaurants() {
+		if len(p.Restaurants) == 0 {
+			return nil, nil
+		}
+		q += ` AND c.id IN (SELECT campaign_id FROM campaign_restaurants WHERE restaurant_id IN (` + strings.TrimSuffix(strings.Repeat("?, ", len(p.Restaurants)), ", ") + `))`
+		for _, id := range p.Restaurants {
+			args = append(args, id)
+		}
+	}
+	rows, err := s.db.Query(ctx, q+` ORDER BY c.is_principal DESC, c.created_at, c.id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Campaign
+	for rows.Next() {
+		c, err := scanCampaign(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// Get returns one carte the principal may read.
+func (s *Service) Get(ctx context.Context, p tenancy.Principal, id int64) (Campaign, error) {
+	list, err := s.List(ctx, p)
+	if err != nil {
+		return Campaign{}, err
+	}
+	for _, c := range list {
+		if c.ID == id {
+			return c, nil
+		}
+	}
+	return Campaign{}, tenancy.ErrNotFound
+}
+
+func canWrite(p tenancy.Principal) error {
+	if p.Role != tenancy.RoleAdmin {
+		return ErrReadOnly
+	}
+	return nil
+}
+
+// CampaignInput is the carte's record form.
+type CampaignInput struct {
+	Nom           string
+	IsPrincipal   bool
+	DateDebut     string
+	DateFin       string
+	IsPeriodic    bool
+	CampagneDates []string
+	Removed       bool
+}
+
+func (in *CampaignInput) validate() error {
+	in.Nom = strings.TrimSpace(in.Nom)
+	if in.Nom == "" {
+		return &tenancy.ValidationError{Field: "nom", Message: "Le nom de la carte est obligatoire."}
+	}
+	for _, d := range []struct{ f, v string }{{"dateDebut", in.DateDebut}, {"dateFin", in.DateFin}} {
+		if d.v == "" {
+			continue
+		}
+		if _, err := time.Parse("2006-01-02", d.v); err != nil {
+			return &tenancy.ValidationError{Field: d.f, Message: fmt.Sprintf("La date %q n'est pas au format AAAA-MM-JJ.", d.v)}
+		}
+	}
+	if in.DateDebut != "" && in.DateFin != "" && in.DateDebut > in.DateFin {
+		return &tenancy.ValidationError{Field: "dateDebut", Message: fmt.Sprintf("La date de début est supérieure à la date de fin de la carte %s", in.Nom)}
+	}
+	if in.CampagneDates == nil {
+		in.CampagneDates = []string{}
+	}
+	return nil
+}
+
+func (s *Service) actor(ctx context.Context, p tenancy.Principal) (history.Entry, error) {
+	u, err := s.tenancy.UserByID(ctx, p.UserID)
+	if err != nil {
+		return history.Entry{}, err
+	}
+	f, err := s.tenancy.Franchise(ctx, p)
+	if err != nil {
+		return history.Entry{}, err
+	}
+	e := history.Entry{FranchiseID: p.FranchiseID, Module: ModuleCartes, UserID: u.ID, UserName: tenancy.DisplayName(u, f.Name), UserType: u.UserType, Email: u.Email}
+	if p.SuperAdminLogin {
+		e.Source = "SuperAdmin"
+	}
+	return e, nil
+}
+
+func (s *Service) announce(tx *store.Tx, p tenancy.Principal, id int64) {
+	tx.AfterCommit(func() {
+		s.bus.Publish(context.Background(), events.Event{Type: "campaigns.changed", FranchiseID: p.FranchiseID, Data: map[string]any{"campaignId": id}})
+	})
+}
+
+// Create adds an empty carte.
+func (s *Service) Create(ctx context.Context, p tenancy.Principal, in CampaignInput) (Campaign, error) {
+	return s.create(ctx, p, in, emptyDocument(), history.Ajout, "")
+}
+
+func emptyDocument() []byte {
+	b, _ := json.Marshal(Document{Categories: []Category{}, Items: []Product{}, Options: []OptionGroup{}, Cartes: []MenuFamily{},
+		GroupsSubOptions: []OptionFamily{}, Promotions: []Promotion{}, Zones: []json.RawMessage{}, Tags: []json.RawMessage{},
+		Printers: []json.RawMessage{}, Screens: []json.RawMessage{}})
+	return b
+}
+
+func (s *Service) create(ctx context.Context, p tenancy.Principal, in CampaignInput, doc []byte, action history.Action, from string) (Campaign, error) {
+	if err := canWrite(p); err != nil {
+		return Campaign{}, err
+	}
+	if err := in.validate(); err != nil {
+		return Campaign{}, err
+	}
+	actor, err := s.actor(ctx, p)
+	if err != nil {
+		return Campaign{}, err
+	}
+	var out Campaign
+	err = s.db.WithTx(ctx, func(tx *store.Tx) error {
+		now := time.Now().UTC()
+		dates, _ := json.Marshal(in.CampagneDates)
+		url := SanitizeFileName(in.Nom) + ".json"
+		if in.IsPrincipal {
+			if _, err := tx.Exec(ctx, `UPDATE campaigns SET is_principal = FALSE WHERE franchise_id = ?`, p.FranchiseID); err != nil {
+				return err
+			}
+		}
+		id, err := store.InsertID(ctx, tx, `INSERT INTO campaigns (franchise_id, nom, url, is_principal, date_debut, date_fin, is_periodic, campagne_dates, removed, version, created_at, updated_at, updated_by)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`, p.FranchiseID, in.Nom, url, in.IsPrincipal, in.DateDebut, in.DateFin, in.IsPeriodic, string(dates), in.Removed, now, now, actor.UserName)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO campaign_versions (campaign_id, version, document, created_at, created_by) VALUES (?, 1, ?, ?, ?)`, id, string(doc), now, actor.UserName); err != nil {
+			return err
+		}
+		out, err = scanCampaign(tx.QueryRow(ctx, `SELECT `+campaignColumns+` FROM campaigns c WHERE c.id = ?`, id))
+		if err != nil {
+			return err
+		}
+		actor.Action, actor.Target = action, out.Nom
+		if from != "" {
+			actor.Changes = []history.Change{{Field: "copie de", Before: from, After: out.Nom}}
+		}
+		s.announce(tx, p, id)
+		return history.Record(ctx, tx, actor)
+	})
+	return out, err
+}
+
+// Duplicate copies a carte and its current document.
+func (s *Service) Duplicate(ctx context.Context, p tenancy.Principal, id int64) (Campaign, error) {
+	c, err := s.Get(ctx, p, id)
+	if err != nil {
+		return Campaign{}, err
+	}
+	doc, _, err := s.Document(ctx, p, id)
+	if err != nil {
+		return Campaign{}, err
+	}
+	in := CampaignInput{Nom: c.Nom + " (copie)", DateDebut: c.DateDebut, DateFin: c.DateFin, IsPeriodic: c.IsPeriodic, CampagneDates: c.CampagneDates}
+	return s.create(ctx, p, in, doc, history.Duplication, c.Nom)
+}
+
+// Update changes a carte's record; version must be the one the editor read.
+func (s *Service) Update(ctx context.Context, p tenancy.Principal, id int64, version int, in CampaignInput) (Campaign, error) {
+	if err := canWrite(p); err != nil {
+		return Campaign{}, err
+	}
+	before, err := s.Get(ctx, p, id)
+	if err != nil {
+		return Campaign{}, err
+	}
+	if err := in.validate(); err != nil {
+		return Campaign{}, err
+	}
+	actor, err := s.actor(ctx, p)
+	if err != nil {
+		return Campaign{}, err
+	}
+	var out Campaign
+	err = s.db.WithTx(ctx, func(tx *store.Tx) error {
+		if in.IsPrincipal && !before.IsPrincipal {
+			if _, err := tx.Exec(ctx, `UPDATE campaigns SET is_principal = FALSE WHERE franchise_id = ?`, p.FranchiseID); err != nil {
+				return err
+			}
+		}
+		dates, _ := json.Marshal(in.CampagneDates)
+		res, err := tx.Exec(ctx, `UPDATE campaigns SET nom = ?, is_principal = ?, date_debut = ?, date_fin = ?, is_periodic = ?, campagne_dates = ?, removed = ?, version = version + 1, updated_at = ?, updated_by = ?
+			WHERE id = ? AND franchise_id = ? AND version = ?`, in.Nom, in.IsPrincipal, in.DateDebut, in.DateFin, in.IsPeriodic, string(dates), in.Removed, time.Now().UTC(), actor.UserName, id, p.FranchiseID, version)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrStale
+		}
+		// The document keeps its version number in step with the record.
+		if _, err := tx.Exec(ctx, `INSERT INTO campaign_versions (campaign_id, version, document, created_at, created_by)
+			SELECT campaign_id, ?, document, ?, ? FROM campaign_versions WHERE campaign_id = ? AND version = ?`, version+1, time.Now().UTC(), actor.UserName, id, version); err != nil {
+			return err
+		}
+		out, err = scanCampaign(tx.QueryRow(ctx, `SELECT `+campaignColumns+` FROM campaigns c WHERE c.id = ?`, id))
+		if err != nil {
+			return err
+		}
+		s.announce(tx, p, id)
+		if before.Removed != out.Removed {
+			e := actor
+			e.Action, e.Target = history.Activation, out.Nom
+			if out.Removed {
+				e.Action = history.Desactivation
+			}
+			if err := history.Record(ctx, tx, e); err != nil {
+				return err
+			}
+		}
+		actor.Action, actor.Target = history.Modification, out.Nom
+		actor.Changes = history.Diff(
+			map[string]any{"nom": before.Nom, "isPrincipal": before.IsPrincipal, "dateDebut": before.DateDebut, "dateFin": before.DateFin, "isPeriodic": before.IsPeriodic, "campagneDates": before.CampagneDates},
+			map[string]any{"nom": out.Nom, "isPrincipal": out.IsPrincipal, "dateDebut": out.DateDebut, "dateFin": out.DateFin, "isPeriodic": out.IsPeriodic, "campagneDates": out.CampagneDates})
+		return history.Record(ctx, tx, actor)
+	})
+	return out, err
+}
+
+// Delete removes a carte, its links and its document versions.
+func (s *Service) Delete(ctx context.Context, p tenancy.Principal, id int64) error {
+	if err := canWrite(p); err != nil {
+		return err
+	}
+	c, err := s.Get(ctx, p, id)
+	if err != nil {
+		return err
+	}
+	actor, err := s.actor(ctx, p)
+	if err != nil {
+		return err
+	}
+	return s.db.WithTx(ctx, func(tx *store.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM campaigns WHERE id = ? AND franchise_id = ?`, id, p.FranchiseID); err != nil {
+			return err
+		}
+		actor.Action, actor.Target = history.Suppression, c.Nom
+		s.announce(tx, p, id)
+		return history.Record(ctx, tx, actor)
+	})
+}
+
+// Document returns the carte's current document and its version.
+func (s *Service) Document(ctx context.Context, p tenancy.Principal, id int64) ([]byte, int, error) {
+	c, err := s.Get(ctx, p, id)
+	if err != nil {
+		return nil, 0, err
+	}
+	var doc string
+	if err := s.db.QueryRow(ctx, `SELECT document FROM campaign_versions WHERE campaign_id = ? AND version = ?`, id, c.Version).Scan(&doc); err != nil {
+		return nil, 0, err
+	}
+	return []byte(doc), c.Version, nil
+}
+
+// UnsupportedValue refuses a document a typed field cannot hold.
+type UnsupportedValue struct {
+	Field, File string
+}
+
+func (e *UnsupportedValue) Error() string {
+	return fmt.Sprintf(`Erreur : Valeur non prise en charge dans "%s" du fichier "%s".`, e.Field, e.File)
+}
+
+// Parse reads a document, naming the field of the first value the model
+// cannot hold (an object where a number is expected, NaN, …).
+func Parse(raw []byte, file string) (*Document, error) {
+	var d Document
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if err := dec.Decode(&d); err != nil {
+		field := "document"
+		var te *json.UnmarshalTypeError
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &te) && te.Field != "":
+			field = te.Field
+		case errors.As(err, &se):
+			field = fmt.Sprintf("position %d", se.Offset)
+		}
+		return nil, &UnsupportedValue{Field: field, File: file}
+	}
+	return &d, nil
+}
+
+// SaveDocument validates and stores a new version of the carte's document.
+// version is the one the editor loaded: a stale save is refused (ErrStale),
+// never silently overwriting someone else's work. Each change of the
+// document is logged against the previous version.
+func (s *Service) SaveDocument(ctx context.Context, p tenancy.Principal, id int64, version int, raw []byte) (Campaign, error) {
+	if err := canWrite(p); err != nil {
+		return Campaign{}, err
+	}
+	c, err := s.Get(ctx, p, id)
+	if err != nil {
+		return Campaign{}, err
+	}
+	d, err := Parse(raw, c.URL)
+	if err != nil {
+		return Campaign{}, err
+	}
+	if err := Validate(d); err != nil {
+		return Campaign{}, err
+	}
+	doc, err := json.Marshal(d)
+	if err != nil {
+		return Campaign{}, err
+	}
+	prevRaw, _, err := s.Document(ctx, p, id)
+	if err != nil {
+		return Campaign{}, err
+	}
+	prev, err := Parse(prevRaw, c.URL)
+	if err != nil {
+		return Campaign{}, err
+	}
+	actor, err := s.actor(ctx, p)
+	if err != nil {
+		return Campaign{}, err
+	}
+	var out Campaign
+	err = s.db.WithTx(ctx, func(tx *store.Tx) error {
+		now := time.Now().UTC()
+		res, err := tx.Exec(ctx, `UPDATE campaigns SET version = version + 1, updated_at = ?, updated_by = ? WHERE id = ? AND franchise_id = ? AND version = ?`,
+			now, actor.UserName, id, p.FranchiseID, version)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrStale
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO campaign_versions (campaign_id, version, document, created_at, created_by) VALUES (?, ?, ?, ?, ?)`,
+			id, version+1, string(doc), now, actor.UserName); err != nil {
+			return err
+		}
+		out, err = scanCampaign(tx.QueryRow(ctx, `SELECT `+campaignColumns+` FROM campaigns c WHERE c.id = ?`, id))
+		if err != nil {
+			return err
+		}
+		for _, e := range DiffDocuments(prev, d) {
+			entry := actor
+			entry.Action, entry.Target, entry.Changes = e.Action, c.Nom+" › "+e.Target, e.Changes
+			if err := history.Record(ctx, tx, entry); err != nil {
+				return err
+			}
+		}
+		s.announce(tx, p, id)
+		return nil
+	})
+	return out, err
+}
