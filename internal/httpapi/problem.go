@@ -92,6 +92,8 @@ func frenchValidationMessages() {
 	validation.MsgExpectedMaximumNumber = "doit être inférieur ou égal à %v"
 	validation.MsgExpectedOneOf = "doit être l'une des valeurs « %s »"
 	validation.MsgUnexpectedProperty = "champ inconnu"
+	validation.MsgExpectedMinItems = "doit contenir au moins %d élément(s)"
+	validation.MsgExpectedMaxItems = "doit contenir au plus %d éléments"
 	validation.MsgExpectedRFC5322Email = "doit être une adresse e-mail valide : %v"
 	validation.MsgExpectedMatchPattern = "doit respecter le format %s"
 }

@@ -161,6 +161,11 @@ func (s *Server) routeTable() []route {
 		{method: http.MethodGet, path: "/api/v1/campaigns/{campaignId}/document", id: "getCampaignDocument", tag: "Cartes", summary: "Le document de la carte (orderJson), ETag = version", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"CartesCampagnes/{franchiseId}/{fichier}"}, register: handle(s.getDocument)},
 		{method: http.MethodPut, path: "/api/v1/campaigns/{campaignId}/document", id: "saveCampaignDocument", tag: "Cartes", summary: "Enregistrer le document (validation, version, historique) ; If-Match obligatoire", access: signedIn, roles: franchiseWide, lockable: true, register: s.registerSaveDocument},
 
+		{method: http.MethodGet, path: "/api/v1/campaigns/{campaignId}/trash", id: "getCarteTrash", tag: "Corbeille", summary: "Éléments supprimés d'une carte, par onglet", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.getTrash)},
+		{method: http.MethodGet, path: "/api/v1/campaigns/{campaignId}/trash/linked", id: "getTrashLinkedProducts", tag: "Corbeille", summary: "Produits liés à une catégorie (Supprime / Non supprime)", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.linkedProducts)},
+		{method: http.MethodPost, path: "/api/v1/campaigns/{campaignId}/trash/restore", id: "restoreFromTrash", tag: "Corbeille", summary: "Restaurer des éléments ; If-Match obligatoire", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.restoreTrash)},
+		{method: http.MethodPost, path: "/api/v1/campaigns/{campaignId}/trash/delete", id: "deleteFromTrash", tag: "Corbeille", summary: "Supprimer définitivement des éléments (et leurs références) ; If-Match obligatoire", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.deleteTrash)},
+
 		// Devices.
 		{method: http.MethodGet, path: "/kiosk/v1/whoami", id: "deviceWhoami", tag: "Bornes et caisses", summary: "L'équipement authentifié par sa clé, et son restaurant", access: device, register: handle(s.deviceWhoami)},
 

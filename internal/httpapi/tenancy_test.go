@@ -99,6 +99,8 @@ type schema struct {
 	MaxLength  *int               `json:"maxLength"`
 	Minimum    *float64           `json:"minimum"`
 	Required   []string           `json:"required"`
+	MinItems   int                `json:"minItems"`
+	Items      *schema            `json:"items"`
 	Properties map[string]*schema `json:"properties"`
 }
 
@@ -147,7 +149,11 @@ func (d *openAPIDoc) sample(sc *schema) any {
 	case "boolean":
 		return false
 	case "array":
-		return []any{}
+		out := []any{}
+		for range sc.MinItems {
+			out = append(out, d.sample(sc.Items))
+		}
+		return out
 	}
 	out := map[string]any{}
 	for name, p := range sc.Properties {
@@ -171,12 +177,20 @@ func operations(t *testing.T, srv *testutil.Server) []operation {
 				}
 			}
 			headers := map[string]string{}
+			query := ""
 			for _, prm := range op.Parameters {
-				if prm.In == "header" && prm.Required {
+				switch {
+				case prm.In == "header" && prm.Required:
 					headers[prm.Name] = `"1"`
+				case prm.In == "query" && prm.Required:
+					query += "&" + prm.Name + "=1"
 				}
 			}
-			ops = append(ops, operation{strings.ToUpper(method), path, body, headers})
+			p := path
+			if query != "" {
+				p += "?" + query[1:]
+			}
+			ops = append(ops, operation{strings.ToUpper(method), p, body, headers})
 		}
 	}
 	// Deletions last, so that the owners' positive control reads its own

@@ -188,10 +188,38 @@ func (s *Service) Create(ctx context.Context, p tenancy.Principal, in CampaignIn
 }
 
 func emptyDocument() []byte {
-	b, _ := json.Marshal(Document{Categories: []Category{}, Items: []Product{}, Options: []OptionGroup{}, Cartes: []MenuFamily{},
-		GroupsSubOptions: []OptionFamily{}, Promotions: []Promotion{}, Zones: []json.RawMessage{}, Tags: []json.RawMessage{},
-		Printers: []json.RawMessage{}, Screens: []json.RawMessage{}})
+	var d Document
+	d.fillEmpty()
+	b, _ := json.Marshal(d)
 	return b
+}
+
+// fillEmpty writes absent lists as [] rather than null: kiosks iterate
+// over them.
+func (d *Document) fillEmpty() {
+	if d.Categories == nil {
+		d.Categories = []Category{}
+	}
+	if d.Items == nil {
+		d.Items = []Product{}
+	}
+	if d.Options == nil {
+		d.Options = []OptionGroup{}
+	}
+	if d.Cartes == nil {
+		d.Cartes = []MenuFamily{}
+	}
+	if d.GroupsSubOptions == nil {
+		d.GroupsSubOptions = []OptionFamily{}
+	}
+	if d.Promotions == nil {
+		d.Promotions = []Promotion{}
+	}
+	for _, l := range []*[]json.RawMessage{&d.Zones, &d.Tags, &d.Printers, &d.Screens} {
+		if *l == nil {
+			*l = []json.RawMessage{}
+		}
+	}
 }
 
 func (s *Service) create(ctx context.Context, p tenancy.Principal, in CampaignInput, doc []byte, action history.Action, from string) (Campaign, error) {
@@ -374,6 +402,7 @@ func Parse(raw []byte, file string) (*Document, error) {
 		}
 		return nil, &UnsupportedValue{Field: field, File: file}
 	}
+	d.fillEmpty()
 	return &d, nil
 }
 

@@ -90,3 +90,16 @@ func TestSanitizeFileName(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 }
+
+func TestDisplayOrderIsActiveThenRemovedThenRemovedByAdmin(t *testing.T) {
+	d := doc(t, `{"items":[{"idGlobal":"a","name":"A","removed":true,"removed_by_admin":true},{"idGlobal":"b","name":"B","removed":true},{"idGlobal":"c","name":"C"},{"idGlobal":"d","name":"D"}],
+		"options":[{"idGlobal":"g","name":"G","items":[{"idGlobal":"x","name":"X","removed":true},{"idGlobal":"y","name":"Y"}]}]}`)
+	SortForDisplay(d)
+	var got []string
+	for _, p := range d.Items {
+		got = append(got, p.Name)
+	}
+	if strings.Join(got, "") != "CDBA" || d.Options[0].Items[0].Name != "Y" {
+		t.Fatalf("order %v", got)
+	}
+}
