@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"brigade/internal/auth"
+	"brigade/internal/events"
+	"brigade/internal/menu"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
 )
@@ -105,6 +107,13 @@ func Load(ctx context.Context, db *store.DB, ten *tenancy.Service) error {
 	if err != nil {
 		return err
 	}
+	if err := loadTenancy(ctx, db, ten, hash); err != nil {
+		return err
+	}
+	return loadCartes(ctx, db, ten, menu.NewService(db, ten, events.NewLocal()))
+}
+
+func loadTenancy(ctx context.Context, db *store.DB, ten *tenancy.Service, hash string) error {
 	return db.WithTx(ctx, func(tx *store.Tx) error {
 		f, err := ten.NewFranchise(ctx, tx, tenancy.Franchise{Name: FranchiseName, CountryCode: "FR", Currency: "EUR",
 			Settings: tenancy.FranchiseSettings{PublishAvailableProducts: true}})

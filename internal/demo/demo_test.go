@@ -22,6 +22,7 @@ func snapshot(t *testing.T, db *store.DB) string {
 		`SELECT r.siret || '|' || r.nom || '|' || r.ville || '|' || r.country_code || '|' || r.time_zone FROM restaurants r ORDER BY r.siret`,
 		`SELECT e.user_keen_id || '|' || e.kind || '|' || e.name FROM equipments e ORDER BY e.user_keen_id`,
 		`SELECT u.login || '|' || u.role || '|' || u.user_type || '|' || u.nom || '|' || u.prenom FROM users u ORDER BY u.login`,
+		`SELECT c.nom || '|' || v.document FROM campaigns c JOIN campaign_versions v ON v.campaign_id = c.id AND v.version = c.version ORDER BY c.nom`,
 	} {
 		rows, err := db.Query(ctx, q)
 		if err != nil {
@@ -61,6 +62,9 @@ func TestDemoIsDeterministicAndComplete(t *testing.T) {
 			if !strings.Contains(s, want) {
 				t.Errorf("demo lacks %q", want)
 			}
+		}
+		if n := strings.Count(s, `"idGlobal":"main-prod-`); n < 80 {
+			t.Errorf("the main carte has %d products, want about 80", n)
 		}
 		if n := strings.Count(s, "|borne|") + strings.Count(s, "|caisse|"); n < 30 {
 			t.Errorf("only %d equipments", n)

@@ -189,16 +189,18 @@ func TestDeviceKeysIssueRotateRevoke(t *testing.T) {
 		srv.Do(t, http.MethodGet, "/api/v1/history?pageSize=-1", admin, nil).JSON(t, &h)
 		var got []string
 		for _, e := range h.Items {
-			got = append(got, e.Module+":"+e.Action)
+			if e.Module != "Cartes" { // the demo cartes have their own history
+				got = append(got, e.Module+":"+e.Action)
+			}
 		}
 		want := "Equipements:Suppression|Equipements:Modification|Equipements:Modification|Equipements:Ajout|Etablissements:Ajout"
 		if strings.Join(got, "|") != want {
 			t.Fatalf("history %v, want %s", got, want)
 		}
-		// Another franchise's history is empty for that story.
-		srv.Do(t, http.MethodGet, "/api/v1/history?pageSize=-1", srv.SignIn(t, "autre-admin"), nil).JSON(t, &h)
-		if len(h.Items) != 0 {
-			t.Fatalf("the other franchise sees %d entries", len(h.Items))
+		// Another franchise's history has none of it.
+		other := srv.Do(t, http.MethodGet, "/api/v1/history?pageSize=-1", srv.SignIn(t, "autre-admin"), nil)
+		if strings.Contains(string(other.Body), "Borne entrée") || strings.Contains(string(other.Body), "Brest Siam") || strings.Contains(string(other.Body), "Carte principale") {
+			t.Fatalf("the other franchise sees this one's history: %.300s", other.Body)
 		}
 	})
 }

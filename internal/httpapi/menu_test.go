@@ -90,8 +90,12 @@ func TestCampaignDocumentLifecycle(t *testing.T) {
 		}
 		srv.Do(t, http.MethodGet, "/api/v1/history?module=Cartes&pageSize=-1", admin, nil).JSON(t, &h)
 		var got []string
-		for _, e := range h.Items {
-			got = append(got, e.Action+" "+e.Target)
+		var mine []int
+		for i, e := range h.Items {
+			if strings.HasPrefix(e.Target, "Carte: Été/2026") {
+				got = append(got, e.Action+" "+e.Target)
+				mine = append(mine, i)
+			}
 		}
 		want := []string{
 			"Desactivation Carte: Été/2026",
@@ -105,7 +109,7 @@ func TestCampaignDocumentLifecycle(t *testing.T) {
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Fatalf("history:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
-		if ch := h.Items[3].Changes; len(ch) != 1 || ch[0].Field != "name" || ch[0].Before != "Burger" || ch[0].After != "Burger maison" {
+		if ch := h.Items[mine[3]].Changes; len(ch) != 1 || ch[0].Field != "name" || ch[0].Before != "Burger" || ch[0].After != "Burger maison" {
 			t.Fatalf("modification details: %+v", ch)
 		}
 

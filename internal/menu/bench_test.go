@@ -108,3 +108,19 @@ func BenchmarkReferenceInsert(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReferenceGenericJSON is the floor for any JSON codec here: the
+// big carte decoded into `any` and encoded back with encoding/json.
+func BenchmarkReferenceGenericJSON(b *testing.B) {
+	raw := bigCarte()
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		var v any
+		if err := json.Unmarshal(raw, &v); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := json.Marshal(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

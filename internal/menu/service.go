@@ -472,3 +472,10 @@ func (s *Service) SaveDocument(ctx context.Context, p tenancy.Principal, id int6
 	})
 	return out, err
 }
+
+// Link attaches a carte to a restaurant (the deployment screens manage
+// links; the demo data uses this directly).
+func Link(ctx context.Context, r store.Runner, campaignID, restaurantID int64) error {
+	_, err := r.Exec(ctx, `INSERT INTO campaign_restaurants (campaign_id, restaurant_id) VALUES (?, ?) ON CONFLICT DO NOTHING`, campaignID, restaurantID)
+	return err
+}
