@@ -1,7 +1,9 @@
 package menu
 
 import (
+	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
 
 	"brigade/internal/history"
@@ -17,17 +19,23 @@ type ElementChange struct {
 type element struct {
 	id, name string
 	removed  bool
-	fields   map[string]any
+	raw      []byte // canonical JSON, position zeroed
+}
+
+func (e element) fields() map[string]any {
+	var m map[string]any
+	_ = json.Unmarshal(e.raw, &m)
+	return m
 }
 
 func elements[T any](list []T, id func(T) string, name func(T) string, removed func(T) bool) []element {
 	out := make([]element, 0, len(list))
 	for _, x := range list {
-		b, _ := json.Marshal(x)
-		var m map[string]any
-		_ = json.Unmarshal(b, &m)
-		delete(m, "position") // change comparison ignores position
-		out = append(out, element{id: id(x), name: name(x), removed: removed(x), fields: m})
+		// Change comparison ignores position.
+		if f := reflect.ValueOf(&x).Elem().FieldByName("Position"); f.IsValid() && f.CanSet() {
+			f.SetInt(0)
+		}
+		out = append(out, element{id: id(x), name: name(x), removed: removed(x), raw: marshalElement(x)})
 	}
 	return out
 }
@@ -37,23 +45,34 @@ func elements[T any](list []T, id func(T) string, name func(T) string, removed f
 // removal, Modification with the changed fields otherwise. Blank unnamed
 // elements are unfilled forms and produce nothing.
 func DiffDocuments(before, after *Document) []ElementChange {
+	return diffSnapshots(snapshotOf(before), snapshotOf(after))
+}
+
+var kindLabels = [...]string{"catégorie", "produit", "catégorie d'options", "promotion", "famille d'options", "famille"}
+
+// snapshot is a document reduced to what the diff compares, per kind.
+type snapshot [len(kindLabels)][]element
+
+func snapshotOf(d *Document) snapshot {
+	return snapshot{
+		elements(d.Categories, func(x Category) string { return x.IDGlobal }, func(x Category) string { return x.Name }, func(x Category) bool { return x.Removed }),
+		elements(d.Items, func(x Product) string { return x.IDGlobal }, func(x Product) string { return x.Name }, func(x Product) bool { return x.Removed }),
+		elements(d.Options, func(x OptionGroup) string { return x.IDGlobal }, func(x OptionGroup) string { return x.Name }, func(x OptionGroup) bool { return x.Removed }),
+		elements(d.Promotions, func(x Promotion) string { return x.IDGlobal }, func(x Promotion) string { return x.Name }, func(x Promotion) bool { return x.Removed }),
+		elements(d.GroupsSubOptions, func(x OptionFamily) string { return x.IDGlobal }, func(x OptionFamily) string { return x.NameGroup }, func(x OptionFamily) bool { return x.Removed }),
+		elements(d.Cartes, func(x MenuFamily) string { return x.IDGlobal }, func(x MenuFamily) string { return x.Name }, func(x MenuFamily) bool { return x.Removed }),
+	}
+}
+
+func diffSnapshots(before, after snapshot) []ElementChange {
 	var out []ElementChange
-	kinds := []struct {
+	type kindPair struct {
 		label string
 		b, a  []element
-	}{
-		{"catégorie", elements(before.Categories, func(x Category) string { return x.IDGlobal }, func(x Category) string { return x.Name }, func(x Category) bool { return x.Removed }),
-			elements(after.Categories, func(x Category) string { return x.IDGlobal }, func(x Category) string { return x.Name }, func(x Category) bool { return x.Removed })},
-		{"produit", elements(before.Items, func(x Product) string { return x.IDGlobal }, func(x Product) string { return x.Name }, func(x Product) bool { return x.Removed }),
-			elements(after.Items, func(x Product) string { return x.IDGlobal }, func(x Product) string { return x.Name }, func(x Product) bool { return x.Removed })},
-		{"catégorie d'options", elements(before.Options, func(x OptionGroup) string { return x.IDGlobal }, func(x OptionGroup) string { return x.Name }, func(x OptionGroup) bool { return x.Removed }),
-			elements(after.Options, func(x OptionGroup) string { return x.IDGlobal }, func(x OptionGroup) string { return x.Name }, func(x OptionGroup) bool { return x.Removed })},
-		{"promotion", elements(before.Promotions, func(x Promotion) string { return x.IDGlobal }, func(x Promotion) string { return x.Name }, func(x Promotion) bool { return x.Removed }),
-			elements(after.Promotions, func(x Promotion) string { return x.IDGlobal }, func(x Promotion) string { return x.Name }, func(x Promotion) bool { return x.Removed })},
-		{"famille d'options", elements(before.GroupsSubOptions, func(x OptionFamily) string { return x.IDGlobal }, func(x OptionFamily) string { return x.NameGroup }, func(x OptionFamily) bool { return x.Removed }),
-			elements(after.GroupsSubOptions, func(x OptionFamily) string { return x.IDGlobal }, func(x OptionFamily) string { return x.NameGroup }, func(x OptionFamily) bool { return x.Removed })},
-		{"famille", elements(before.Cartes, func(x MenuFamily) string { return x.IDGlobal }, func(x MenuFamily) string { return x.Name }, func(x MenuFamily) bool { return x.Removed }),
-			elements(after.Cartes, func(x MenuFamily) string { return x.IDGlobal }, func(x MenuFamily) string { return x.Name }, func(x MenuFamily) bool { return x.Removed })},
+	}
+	kinds := make([]kindPair, len(kindLabels))
+	for i, l := range kindLabels {
+		kinds[i] = kindPair{l, before[i], after[i]}
 	}
 	for _, k := range kinds {
 		prev := map[string]element{}
@@ -74,7 +93,11 @@ func DiffDocuments(before, after *Document) []ElementChange {
 			case e.removed && !old.removed:
 				out = append(out, ElementChange{Action: history.Suppression, Target: k.label + " " + e.name})
 			default:
-				if changes := history.Diff(old.fields, e.fields); len(changes) > 0 {
+				// The encoding is canonical: equal bytes, equal elements.
+				if bytes.Equal(old.raw, e.raw) {
+					continue
+				}
+				if changes := history.Diff(old.fields(), e.fields()); len(changes) > 0 {
 					out = append(out, ElementChange{Action: history.Modification, Target: k.label + " " + e.name, Changes: changes})
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"brigade/internal/events"
@@ -51,6 +52,34 @@ type Service struct {
 	db      *store.DB
 	tenancy *tenancy.Service
 	bus     events.Bus
+	// snapshots caches, per carte, the diff snapshot of its latest version.
+	// Versions are immutable rows, so a cached snapshot is never wrong, only
+	// missing (another instance saved): it is then rebuilt from the database.
+	mu        sync.Mutex
+	snapshots map[int64]cachedSnapshot
+}
+
+type cachedSnapshot struct {
+	version int
+	snap    snapshot
+}
+
+const maxCachedSnapshots = 64
+
+func (s *Service) cachedSnapshot(id int64, version int) (snapshot, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.snapshots[id]
+	return c.snap, ok && c.version == version
+}
+
+func (s *Service) cacheSnapshot(id int64, version int, snap snapshot) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.snapshots == nil || len(s.snapshots) >= maxCachedSnapshots {
+		s.snapshots = map[int64]cachedSnapshot{}
+	}
+	s.snapshots[id] = cachedSnapshot{version, snap}
 }
 
 // NewService returns the menu service.
@@ -429,14 +458,19 @@ func (s *Service) SaveDocument(ctx context.Context, p tenancy.Principal, id int6
 	if err != nil {
 		return Campaign{}, err
 	}
-	prevRaw, _, err := s.Document(ctx, p, id)
-	if err != nil {
-		return Campaign{}, err
+	prevSnap, ok := s.cachedSnapshot(id, c.Version)
+	if !ok {
+		prevRaw, _, err := s.Document(ctx, p, id)
+		if err != nil {
+			return Campaign{}, err
+		}
+		prev, err := Parse(prevRaw, c.URL)
+		if err != nil {
+			return Campaign{}, err
+		}
+		prevSnap = snapshotOf(prev)
 	}
-	prev, err := Parse(prevRaw, c.URL)
-	if err != nil {
-		return Campaign{}, err
-	}
+	newSnap := snapshotOf(d)
 	actor, err := s.actor(ctx, p)
 	if err != nil {
 		return Campaign{}, err
@@ -460,7 +494,8 @@ func (s *Service) SaveDocument(ctx context.Context, p tenancy.Principal, id int6
 		if err != nil {
 			return err
 		}
-		for _, e := range DiffDocuments(prev, d) {
+		tx.AfterCommit(func() { s.cacheSnapshot(id, version+1, newSnap) })
+		for _, e := range diffSnapshots(prevSnap, newSnap) {
 			entry := actor
 			entry.Action, entry.Target, entry.Changes = e.Action, c.Nom+" › "+e.Target, e.Changes
 			if err := history.Record(ctx, tx, entry); err != nil {

@@ -1,0 +1,511 @@
+package menu
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// The menu document's codec. Decoding is encoding/json into the typed model
+// plus one allocation-free scan of the same bytes that keeps the unknown
+// keys of every element (Extra); encoding walks the model once and writes
+// every object with its keys sorted, typed fields and extras merged, so the
+// same document always gives the same bytes (generation relies on it).
+// Element types carry no JSON methods of their own: nested custom methods
+// make encoding/json re-validate and re-compact each level, which cost a
+// carte of a thousand products several times the bare JSON work.
+
+var (
+	extraType = reflect.TypeOf(Extra(nil))
+	priceType = reflect.TypeOf(Price{})
+	rawType   = reflect.TypeOf(json.RawMessage(nil))
+)
+
+type fieldPlan struct {
+	name      string
+	index     []int
+	omitEmpty bool
+}
+
+type structPlan struct {
+	fields []fieldPlan // sorted by name
+	known  map[string]int
+	extra  []int // index of the Extra field, nil if none
+}
+
+var plans sync.Map // reflect.Type -> *structPlan
+
+func planOf(t reflect.Type) *structPlan {
+	if p, ok := plans.Load(t); ok {
+		return p.(*structPlan)
+	}
+	p := &structPlan{known: map[string]int{}}
+	var walk func(t reflect.Type, prefix []int)
+	walk = func(t reflect.Type, prefix []int) {
+		for i := range t.NumField() {
+			f := t.Field(i)
+			idx := append(append([]int{}, prefix...), i)
+			tag := f.Tag.Get("json")
+			if f.Anonymous && f.Type.Kind() == reflect.Struct && tag == "" {
+				walk(f.Type, idx)
+				continue
+			}
+			if f.Type == extraType {
+				p.extra = idx
+				continue
+			}
+			name, opts, _ := strings.Cut(tag, ",")
+			if name == "-" || !f.IsExported() {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			p.fields = append(p.fields, fieldPlan{name: name, index: idx, omitEmpty: strings.Contains(opts, "omitempty")})
+		}
+	}
+	walk(t, nil)
+	sort.Slice(p.fields, func(i, j int) bool { return p.fields[i].name < p.fields[j].name })
+	for i, f := range p.fields {
+		p.known[f.name] = i
+	}
+	plans.Store(t, p)
+	return p
+}
+
+// hasExtras reports whether values of t (or of what t holds) keep extras.
+func hasExtras(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Struct:
+		if t == priceType {
+			return false
+		}
+		p := planOf(t)
+		if p.extra != nil {
+			return true
+		}
+		for _, f := range p.fields {
+			if hasExtras(t.FieldByIndex(f.index).Type) {
+				return true
+			}
+		}
+	case reflect.Slice, reflect.Map, reflect.Pointer:
+		if t == rawType {
+			return false
+		}
+		return hasExtras(t.Elem())
+	}
+	return false
+}
+
+// ---- decoding ----
+
+// decodeDocument reads raw into d: typed fields through encoding/json, then
+// the unknown keys of every element through one scan.
+func decodeDocument(raw []byte, d *Document) error {
+	type plain Document
+	if err := json.Unmarshal(raw, (*plain)(d)); err != nil {
+		return err
+	}
+	_, err := captureExtras(raw, skipSpace(raw, 0), reflect.ValueOf(d).Elem())
+	return err
+}
+
+// captureExtras walks the JSON value starting at raw[i] alongside v and
+// stores unknown object keys in the Extra fields. It returns the index just
+// after the value.
+func captureExtras(raw []byte, i int, v reflect.Value) (int, error) {
+	if i >= len(raw) {
+		return i, fmt.Errorf("document tronqué")
+	}
+	t := v.Type()
+	switch {
+	case t.Kind() == reflect.Struct && t != priceType && raw[i] == '{':
+		p := planOf(t)
+		i++
+		for {
+			i = skipSpace(raw, i)
+			if i < len(raw) && raw[i] == '}' {
+				return i + 1, nil
+			}
+			if i < len(raw) && raw[i] == ',' {
+				i = skipSpace(raw, i+1)
+			}
+			keyStart := i
+			end, err := skipValue(raw, i)
+			if err != nil {
+				return end, err
+			}
+			key, err := decodeKey(raw[keyStart:end])
+			if err != nil {
+				return end, err
+			}
+			i = skipSpace(raw, end)
+			if i >= len(raw) || raw[i] != ':' {
+				return i, fmt.Errorf("':' attendu")
+			}
+			i = skipSpace(raw, i+1)
+			if fi, ok := p.known[key]; ok {
+				fv := v.FieldByIndex(p.fields[fi].index)
+				if hasExtras(fv.Type()) {
+					i, err = captureExtras(raw, i, fv)
+				} else {
+					i, err = skipValue(raw, i)
+				}
+				if err != nil {
+					return i, err
+				}
+				continue
+			}
+			valStart := i
+			i, err = skipValue(raw, i)
+			if err != nil {
+				return i, err
+			}
+			if p.extra != nil {
+				ef := v.FieldByIndex(p.extra)
+				if ef.IsNil() {
+					ef.Set(reflect.MakeMap(extraType))
+				}
+				ef.SetMapIndex(reflect.ValueOf(key), reflect.ValueOf(json.RawMessage(bytes.Clone(raw[valStart:i]))))
+			}
+		}
+	case t.Kind() == reflect.Slice && raw[i] == '[':
+		i++
+		n := 0
+		for {
+			i = skipSpace(raw, i)
+			if i < len(raw) && raw[i] == ']' {
+				return i + 1, nil
+			}
+			if i < len(raw) && raw[i] == ',' {
+				i = skipSpace(raw, i+1)
+			}
+			var err error
+			if n < v.Len() {
+				i, err = captureExtras(raw, i, v.Index(n))
+			} else {
+				i, err = skipValue(raw, i)
+			}
+			if err != nil {
+				return i, err
+			}
+			n++
+		}
+	case t.Kind() == reflect.Map && raw[i] == '{':
+		// Map values are not addressable: fill a copy and store it back.
+		i++
+		for {
+			i = skipSpace(raw, i)
+			if i < len(raw) && raw[i] == '}' {
+				return i + 1, nil
+			}
+			if i < len(raw) && raw[i] == ',' {
+				i = skipSpace(raw, i+1)
+			}
+			keyStart := i
+			end, err := skipValue(raw, i)
+			if err != nil {
+				return end, err
+			}
+			key, err := decodeKey(raw[keyStart:end])
+			if err != nil {
+				return end, err
+			}
+			i = skipSpace(raw, end)
+			i = skipSpace(raw, i+1)
+			kv := reflect.ValueOf(key).Convert(t.Key())
+			cur := v.MapIndex(kv)
+			if !cur.IsValid() {
+				i, err = skipValue(raw, i)
+				if err != nil {
+					return i, err
+				}
+				continue
+			}
+			cp := reflect.New(t.Elem()).Elem()
+			cp.Set(cur)
+			if i, err = captureExtras(raw, i, cp); err != nil {
+				return i, err
+			}
+			v.SetMapIndex(kv, cp)
+		}
+	case t.Kind() == reflect.Pointer && !v.IsNil():
+		return captureExtras(raw, i, v.Elem())
+	}
+	return skipValue(raw, i)
+}
+
+func decodeKey(quoted []byte) (string, error) {
+	if bytes.IndexByte(quoted, '\\') < 0 && len(quoted) >= 2 {
+		return string(quoted[1 : len(quoted)-1]), nil
+	}
+	var s string
+	err := json.Unmarshal(quoted, &s)
+	return s, err
+}
+
+func skipSpace(raw []byte, i int) int {
+	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\n' || raw[i] == '\t' || raw[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipValue returns the index just after the JSON value at raw[i] (the
+// bytes were validated by encoding/json already).
+func skipValue(raw []byte, i int) (int, error) {
+	if i >= len(raw) {
+		return i, fmt.Errorf("valeur attendue")
+	}
+	switch raw[i] {
+	case '"':
+		for j := i + 1; j < len(raw); j++ {
+			switch raw[j] {
+			case '\\':
+				j++
+			case '"':
+				return j + 1, nil
+			}
+		}
+		return len(raw), fmt.Errorf("texte non terminé")
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(raw); j++ {
+			switch raw[j] {
+			case '"':
+				end, err := skipValue(raw, j)
+				if err != nil {
+					return end, err
+				}
+				j = end - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1, nil
+				}
+			}
+		}
+		return len(raw), fmt.Errorf("objet non terminé")
+	default:
+		j := i
+		for j < len(raw) && !strings.ContainsRune(",}] \n\t\r", rune(raw[j])) {
+			j++
+		}
+		return j, nil
+	}
+}
+
+// ---- encoding ----
+
+// encodeValue appends v as JSON: objects with sorted keys, extras merged.
+func encodeValue(buf []byte, v reflect.Value) ([]byte, error) {
+	t := v.Type()
+	switch t {
+	case priceType:
+		b, _ := v.Interface().(Price).MarshalJSON()
+		return append(buf, b...), nil
+	case rawType:
+		if v.Len() == 0 {
+			return append(buf, "null"...), nil
+		}
+		return append(buf, v.Bytes()...), nil
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return appendString(buf, v.String()), nil
+	case reflect.Bool:
+		return strconv.AppendBool(buf, v.Bool()), nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.AppendInt(buf, v.Int(), 10), nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return strconv.AppendUint(buf, v.Uint(), 10), nil
+	case reflect.Float32, reflect.Float64:
+		b, err := json.Marshal(v.Interface())
+		return append(buf, b...), err
+	case reflect.Slice:
+		if v.IsNil() {
+			return append(buf, "null"...), nil
+		}
+		buf = append(buf, '[')
+		for i := range v.Len() {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			var err error
+			if buf, err = encodeValue(buf, v.Index(i)); err != nil {
+				return buf, err
+			}
+		}
+		return append(buf, ']'), nil
+	case reflect.Map:
+		if v.IsNil() {
+			return append(buf, "null"...), nil
+		}
+		keys := v.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return keys[i].String() < keys[j].String() })
+		buf = append(buf, '{')
+		for i, k := range keys {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = appendString(buf, k.String())
+			buf = append(buf, ':')
+			var err error
+			if buf, err = encodeValue(buf, v.MapIndex(k)); err != nil {
+				return buf, err
+			}
+		}
+		return append(buf, '}'), nil
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return append(buf, "null"...), nil
+		}
+		if t.Kind() == reflect.Interface {
+			b, err := json.Marshal(v.Interface())
+			return append(buf, b...), err
+		}
+		return encodeValue(buf, v.Elem())
+	case reflect.Struct:
+		return encodeStruct(buf, v)
+	}
+	b, err := json.Marshal(v.Interface())
+	return append(buf, b...), err
+}
+
+func isEmpty(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.String, reflect.Slice, reflect.Map:
+		return v.Len() == 0
+	case reflect.Bool:
+		return !v.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return v.Int() == 0
+	case reflect.Float32, reflect.Float64:
+		return v.Float() == 0
+	case reflect.Pointer, reflect.Interface:
+		return v.IsNil()
+	}
+	return false
+}
+
+func encodeStruct(buf []byte, v reflect.Value) ([]byte, error) {
+	p := planOf(v.Type())
+	var extra Extra
+	var extraKeys []string
+	if p.extra != nil {
+		extra = v.FieldByIndex(p.extra).Interface().(Extra)
+		for k := range extra {
+			if _, typed := p.known[k]; !typed {
+				extraKeys = append(extraKeys, k)
+			}
+		}
+		sort.Strings(extraKeys)
+	}
+	buf = append(buf, '{')
+	first := true
+	writeKey := func(k string) {
+		if !first {
+			buf = append(buf, ',')
+		}
+		first = false
+		buf = appendString(buf, k)
+		buf = append(buf, ':')
+	}
+	e := 0
+	var err error
+	for _, f := range p.fields {
+		for e < len(extraKeys) && extraKeys[e] < f.name {
+			writeKey(extraKeys[e])
+			buf = append(buf, extra[extraKeys[e]]...)
+			e++
+		}
+		fv := v.FieldByIndex(f.index)
+		if f.omitEmpty && isEmpty(fv) {
+			continue
+		}
+		writeKey(f.name)
+		if buf, err = encodeValue(buf, fv); err != nil {
+			return buf, err
+		}
+	}
+	for ; e < len(extraKeys); e++ {
+		writeKey(extraKeys[e])
+		buf = append(buf, extra[extraKeys[e]]...)
+	}
+	return append(buf, '}'), nil
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendString writes s as a JSON string, escaping like encoding/json
+// (HTML characters included, so documents embed safely).
+func appendString(buf []byte, s string) []byte {
+	buf = append(buf, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			buf = append(buf, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				buf = append(buf, '\\', c)
+			case '\n':
+				buf = append(buf, '\\', 'n')
+			case '\r':
+				buf = append(buf, '\\', 'r')
+			case '\t':
+				buf = append(buf, '\\', 't')
+			default:
+				buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	buf = append(buf, s[start:]...)
+	return append(buf, '"')
+}
+
+// MarshalJSON writes the document with sorted keys and its extras.
+func (d Document) MarshalJSON() ([]byte, error) {
+	return encodeValue(make([]byte, 0, 64<<10), reflect.ValueOf(d))
+}
+
+// UnmarshalJSON reads a document, keeping unknown fields.
+func (d *Document) UnmarshalJSON(b []byte) error { return decodeDocument(b, d) }
+
+// marshalElement encodes one element (for the diff) the same way.
+func marshalElement(x any) []byte {
+	b, _ := encodeValue(nil, reflect.ValueOf(x))
+	return b
+}

@@ -1,0 +1,68 @@
+package menu_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"brigade/internal/demo"
+	"brigade/internal/events"
+	"brigade/internal/history"
+	"brigade/internal/menu"
+	"brigade/internal/store"
+	"brigade/internal/tenancy"
+	"brigade/internal/testutil"
+)
+
+// Two instances share the database: each diffs against the version really
+// stored, never against a snapshot it cached before the other one saved.
+func TestDiffIsRightAcrossInstances(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		ctx := context.Background()
+		db := testutil.NewDB(t, engine)
+		ten := tenancy.NewService(db, events.NewLocal())
+		if err := demo.Load(ctx, db, ten); err != nil {
+			t.Fatal(err)
+		}
+		u, _ := ten.UserByLogin(ctx, "demo-admin")
+		p := tenancy.PrincipalFor(u)
+		a, b := menu.NewService(db, ten, events.NewLocal()), menu.NewService(db, ten, events.NewLocal())
+		c, err := a.Create(ctx, p, menu.CampaignInput{Nom: "Partagée"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs := []string{
+			`{"items":[{"idGlobal":"p1","name":"Burger","price":9}]}`,
+			`{"items":[{"idGlobal":"p1","name":"Burger","price":10}]}`,
+			`{"items":[{"idGlobal":"p1","name":"Burger","price":11}]}`,
+		}
+		for i, svc := range []*menu.Service{a, b, a} {
+			if c, err = svc.SaveDocument(ctx, p, c.ID, c.Version, []byte(docs[i])); err != nil {
+				t.Fatal(err)
+			}
+		}
+		list, _, err := history.List(ctx, db, history.Scope{FranchiseID: p.FranchiseID, All: true}, history.Filter{Module: menu.ModuleCartes, PageSize: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range list {
+			if strings.HasPrefix(e.Target, "Partagée ›") {
+				for _, ch := range e.Changes {
+					got = append(got, string(e.Action)+" "+ch.Field+" "+fmtAny(ch.Before)+"→"+fmtAny(ch.After))
+				}
+			}
+		}
+		if strings.Join(got, "|") != "Modification price 10→11|Modification price 9→10" {
+			t.Fatalf("history across instances: %v", got)
+		}
+	})
+}
+
+func fmtAny(v any) string {
+	if f, ok := v.(float64); ok {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return ""
+}
