@@ -123,6 +123,9 @@ func jsonString(v any) string {
 // Filter narrows a listing.
 type Filter struct {
 	Module   string
+	Action   string
+	UserName string    // exact display name
+	From, To time.Time // created_at in [From, To); zero: open
 	Page     int
 	PageSize int // -1: all
 }
@@ -154,6 +157,22 @@ func List(ctx context.Context, db *store.DB, sc Scope, f Filter) ([]Entry, int, 
 	if f.Module != "" {
 		where = append(where, "module = ?")
 		args = append(args, f.Module)
+	}
+	if f.Action != "" {
+		where = append(where, "action = ?")
+		args = append(args, f.Action)
+	}
+	if f.UserName != "" {
+		where = append(where, "user_name = ?")
+		args = append(args, f.UserName)
+	}
+	if !f.From.IsZero() {
+		where = append(where, "created_at >= ?")
+		args = append(args, f.From.UTC())
+	}
+	if !f.To.IsZero() {
+		where = append(where, "created_at < ?")
+		args = append(args, f.To.UTC())
 	}
 	cond := strings.Join(where, " AND ")
 	var total int

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -294,6 +295,10 @@ type HistoryList struct {
 
 type historyInput struct {
 	Module   string `query:"module" maxLength:"60"`
+	Action   string `query:"action" enum:"Ajout,Suppression,Duplication,Modification,Personalisation,Desactivation,Generation,Activation,"`
+	User     string `query:"user" maxLength:"120" doc:"Nom affiché de l'auteur"`
+	From     string `query:"from" maxLength:"10" doc:"AAAA-MM-JJ inclus (fuseau de la franchise)"`
+	To       string `query:"to" maxLength:"10" doc:"AAAA-MM-JJ inclus (fuseau de la franchise)"`
 	Page     int    `query:"page" minimum:"0" default:"0"`
 	PageSize int    `query:"pageSize" minimum:"-1" maximum:"200" default:"25" doc:"-1 : tout"`
 }
@@ -302,8 +307,31 @@ type historyOutput struct{ Body HistoryList }
 
 func (s *Server) listHistory(ctx context.Context, in *historyInput) (*historyOutput, error) {
 	p := principal(ctx)
-	list, total, err := history.List(ctx, s.DB, history.Scope{FranchiseID: p.FranchiseID, All: p.AllRestaurants(), Restaurants: p.Restaurants},
-		history.Filter{Module: in.Module, Page: in.Page, PageSize: in.PageSize})
+	f := history.Filter{Module: in.Module, Action: in.Action, UserName: in.User, Page: in.Page, PageSize: in.PageSize}
+	loc := time.UTC
+	if fr, err := s.Tenancy.Franchise(ctx, p); err == nil {
+		if l, err := time.LoadLocation(tenancy.CountryByCode(fr.CountryCode).TimeZone); err == nil {
+			loc = l
+		}
+	}
+	for _, d := range []struct {
+		text string
+		dst  *time.Time
+		next bool
+	}{{in.From, &f.From, false}, {in.To, &f.To, true}} {
+		if d.text == "" {
+			continue
+		}
+		day, err := time.ParseInLocation("2006-01-02", d.text, loc)
+		if err != nil {
+			return nil, newProblem(http.StatusUnprocessableEntity, fmt.Sprintf("La date %q n'est pas au format AAAA-MM-JJ.", d.text))
+		}
+		if d.next {
+			day = day.AddDate(0, 0, 1)
+		}
+		*d.dst = day
+	}
+	list, total, err := history.List(ctx, s.DB, history.Scope{FranchiseID: p.FranchiseID, All: p.AllRestaurants(), Restaurants: p.Restaurants}, f)
 	if err != nil {
 		return nil, err
 	}

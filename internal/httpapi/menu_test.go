@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"brigade/internal/store"
 	"brigade/internal/testutil"
@@ -153,5 +154,38 @@ func TestModeratorsReadLinkedCartesButCannotSave(t *testing.T) {
 	}
 	if res := srv.Do(t, http.MethodPost, "/api/v1/campaigns", mod, map[string]any{"nom": "x"}); res.Status != 403 {
 		t.Fatalf("moderator create: %d", res.Status)
+	}
+}
+
+func TestHistoryFilters(t *testing.T) {
+	srv := testutil.NewServer(t, store.SQLite)
+	admin := srv.SignIn(t, "demo-admin")
+	var c campaignJSON
+	srv.Do(t, http.MethodPost, "/api/v1/campaigns", admin, map[string]any{"nom": "Filtrée"}).JSON(t, &c)
+	srv.DoWith(t, http.MethodPut, "/api/v1/campaigns/"+itoa(c.ID), admin, map[string]any{"nom": "Filtrée", "removed": true}, map[string]string{"If-Match": `"1"`})
+	var h struct {
+		Items []struct{ Action, Target, UserName string } `json:"items"`
+		Total int `json:"total"`
+	}
+	srv.Do(t, http.MethodGet, "/api/v1/history?module=Cartes&action=Desactivation", admin, nil).JSON(t, &h)
+	if h.Total != 1 || h.Items[0].Target != "Filtrée" {
+		t.Fatalf("action filter: %+v", h)
+	}
+	paris, _ := time.LoadLocation("Europe/Paris")
+	today := time.Now().In(paris).Format("2006-01-02")
+	srv.Do(t, http.MethodGet, "/api/v1/history?module=Cartes&action=Desactivation&from="+today+"&to="+today+"&user=Brigade%20Burger", admin, nil).JSON(t, &h)
+	if h.Total != 1 {
+		t.Fatalf("period and user filter: %+v", h)
+	}
+	srv.Do(t, http.MethodGet, "/api/v1/history?module=Cartes&to=2000-01-01", admin, nil).JSON(t, &h)
+	if h.Total != 0 {
+		t.Fatalf("a period before everything: %d", h.Total)
+	}
+	srv.Do(t, http.MethodGet, "/api/v1/history?module=Cartes&user=Quelqu%27un", admin, nil).JSON(t, &h)
+	if h.Total != 0 {
+		t.Fatalf("another user: %d", h.Total)
+	}
+	if res := srv.Do(t, http.MethodGet, "/api/v1/history?from=hier", admin, nil); res.Status != 422 {
+		t.Fatalf("bad date: %d", res.Status)
 	}
 }

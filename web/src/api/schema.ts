@@ -2856,6 +2856,13 @@ export interface operations {
         parameters: {
             query?: {
                 module?: string;
+                action?: "Ajout" | "Suppression" | "Duplication" | "Modification" | "Personalisation" | "Desactivation" | "Generation" | "Activation" | "";
+                /** @description Nom affiché de l'auteur */
+                user?: string;
+                /** @description AAAA-MM-JJ inclus (fuseau de la franchise) */
+                from?: string;
+                /** @description AAAA-MM-JJ inclus (fuseau de la franchise) */
+                to?: string;
                 page?: number;
                 /** @description -1 : tout */
                 pageSize?: number;
