@@ -22,6 +22,16 @@ const AccessDeniedPage = lazy(() =>
 const FranchisesPage = lazy(() =>
   import('../features/superadmin/pages/FranchisesPage').then((m) => ({ default: m.FranchisesPage })),
 );
+const EstablishmentsPage = lazy(() =>
+  import('../features/establishments/pages/EstablishmentsPage').then((m) => ({ default: m.EstablishmentsPage })),
+);
+const RestaurantPage = lazy(() =>
+  import('../features/establishments/pages/RestaurantPage').then((m) => ({ default: m.RestaurantPage })),
+);
+const DevicesPage = lazy(() => import('../features/establishments/pages/DevicesPage').then((m) => ({ default: m.DevicesPage })));
+const InformationPage = lazy(() =>
+  import('../features/franchise/pages/InformationPage').then((m) => ({ default: m.InformationPage })),
+);
 
 /** Screens drawn without the shell (full-page layouts). */
 const standalone: ReadonlySet<ScreenId> = new Set(['login', 'signup', 'forgotPassword', 'resetPassword', 'accessDenied']);
@@ -42,6 +52,14 @@ function screen(route: AppRoute): ReactElement {
       return <AccessDeniedPage />;
     case 'franchises':
       return <FranchisesPage />;
+    case 'establishments':
+      return <EstablishmentsPage />;
+    case 'restaurant':
+      return <RestaurantPage />;
+    case 'devices':
+      return <DevicesPage />;
+    case 'information':
+      return <InformationPage />;
     case 'placeholder':
       return <PlaceholderPage route={route} />;
   }

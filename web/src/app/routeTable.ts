@@ -85,7 +85,11 @@ export type ScreenId =
   | 'resetPassword'
   | 'notFound'
   | 'accessDenied'
-  | 'franchises';
+  | 'franchises'
+  | 'establishments'
+  | 'restaurant'
+  | 'devices'
+  | 'information';
 
 export interface AppRoute {
   /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
@@ -253,13 +257,29 @@ export const routes: readonly AppRoute[] = [
   ]),
 
   // Establishments and marketplace
-  r({ path: '/etablissements/lists', title: 'Mes Établissements', area: 'etablissements', nav: 'Mes Établissements', guard: 'moderatorToken' }),
-  r({ path: '/etablissements/modifier/:idetab', title: "Modifier l'établissement", area: 'etablissements' }),
+  r({
+    path: '/etablissements/lists',
+    title: 'Mes Établissements',
+    area: 'etablissements',
+    nav: 'Mes Établissements',
+    guard: 'moderatorToken',
+    screen: 'establishments',
+    description: 'Les restaurants de votre franchise, leurs caisses et leurs bornes.',
+  }),
+  r({ path: '/etablissements/modifier/:idetab', title: "Modifier l'établissement", area: 'etablissements', screen: 'restaurant' }),
   r({ path: '/marketplace', title: 'Marketplace', area: 'etablissements', nav: 'Marketplace', restaurantFilter: true, description: 'Activez et paramétrez vos modules de livraison et de commande, restaurant par restaurant.' }),
   r({ path: `${P}/GestionUtilisateurs`, title: 'Gestion Utilisateurs', area: 'etablissements', nav: 'Utilisateurs' }),
   r({ path: `${P}/EditUtilisateur/:id`, title: "Modifier l'utilisateur", area: 'etablissements' }),
-  r({ path: `${P}/configetablissement/:idetab/:restoId`, title: "Configuration de l'établissement", area: 'etablissements' }),
-  r({ path: '/information', title: 'Informations', area: 'etablissements', nav: 'Informations' }),
+  // Both ids name the same restaurant (an establishment is a restaurant): see useRestaurantParam.
+  r({ path: `${P}/configetablissement/:idetab/:restoId`, title: "Configuration de l'établissement", area: 'etablissements', screen: 'devices' }),
+  r({
+    path: '/information',
+    title: 'Informations',
+    area: 'etablissements',
+    nav: 'Informations',
+    screen: 'information',
+    description: "L'identité de votre franchise : nom, pays, devise, coordonnées et logo.",
+  }),
   r({ path: '/informationVentulateur', title: 'Informations', area: 'etablissements', guard: 'token' }),
 
   // Kiosks, tills and modules

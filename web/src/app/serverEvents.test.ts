@@ -18,6 +18,21 @@ describe('server events', () => {
     expect(stale(client, ['auth', 'me'])).toBe(false);
   });
 
+  it("reach the establishments screens' keys", () => {
+    const client = clientWith(['equipments', '4', 'list'], ['history', 'list'], ['franchise', 'detail'], ['restaurants', 'detail', '4']);
+    invalidateFor(client, 'equipments.changed');
+    expect(stale(client, ['equipments', '4', 'list'])).toBe(true);
+    expect(stale(client, ['history', 'list'])).toBe(true);
+    expect(stale(client, ['franchise', 'detail'])).toBe(false);
+    expect(stale(client, ['restaurants', 'detail', '4'])).toBe(false);
+
+    invalidateFor(client, 'restaurants.changed');
+    expect(stale(client, ['restaurants', 'detail', '4'])).toBe(true);
+
+    invalidateFor(client, 'franchise.changed');
+    expect(stale(client, ['franchise', 'detail'])).toBe(true);
+  });
+
   it('resync and unknown types refetch everything; ready does nothing', () => {
     const client = clientWith(['restaurants', 'list'], ['auth', 'me']);
     invalidateFor(client, 'ready');

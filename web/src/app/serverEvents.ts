@@ -3,6 +3,8 @@ import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react
 import { authKeys } from '../features/auth/queries';
 import { franchiseKeys } from '../features/superadmin/queries';
 import { restaurantKeys } from '../features/restaurants/queries';
+import { equipmentKeys, historyKeys } from '../features/establishments/queries';
+import { franchiseInfoKeys } from '../features/franchise/queries';
 import { useSession } from './session';
 
 /**
@@ -11,12 +13,12 @@ import { useSession } from './session';
  * an unknown prefix refreshes everything, which is always correct, only slower.
  */
 const invalidations: Record<string, readonly QueryKey[]> = {
-  'franchise.blocked': [authKeys.all, franchiseKeys.all],
-  'franchise.unblocked': [authKeys.all, franchiseKeys.all],
-  'franchise.changed': [authKeys.me(), franchiseKeys.all],
-  'restaurants.changed': [restaurantKeys.all],
-  // Read by later features under their own key factory of the same name.
-  'equipments.changed': [['equipments']],
+  'franchise.blocked': [authKeys.all, franchiseKeys.all, franchiseInfoKeys.detail()],
+  'franchise.unblocked': [authKeys.all, franchiseKeys.all, franchiseInfoKeys.detail()],
+  'franchise.changed': [authKeys.me(), franchiseKeys.all, franchiseInfoKeys.detail(), historyKeys.all],
+  'restaurants.changed': [restaurantKeys.all, historyKeys.all],
+  // The event names its restaurant, but events only say what is stale: all devices lists refetch.
+  'equipments.changed': [equipmentKeys.all, historyKeys.all],
 };
 
 /**

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { alpha } from '@mui/material/styles';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import { ConfirmDialog } from './ConfirmDialog';
 
 /** The kinds of element the spec's delete dialogs name, with their French wording. */
 export const deleteKinds = {
@@ -45,51 +44,18 @@ export interface DeleteConfirmDialogProps {
 }
 
 export function DeleteConfirmDialog({ open, kind, names, onCancel, onConfirm, pending = false, warning }: DeleteConfirmDialogProps) {
-  const question = deleteQuestion(kind, names);
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={pending ? undefined : onCancel}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby="delete-confirm-title"
-      aria-describedby="delete-confirm-text"
-    >
-      <DialogTitle id="delete-confirm-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, pb: 1 }}>
-        <Box
-          aria-hidden
-          sx={(theme) => ({
-            width: 40,
-            height: 40,
-            borderRadius: '12px',
-            display: 'grid',
-            placeItems: 'center',
-            color: 'error.main',
-            backgroundColor: alpha(theme.palette.error.main, 0.1),
-          })}
-        >
-          <DeleteOutlineRoundedIcon />
-        </Box>
-        Confirmer la suppression
-      </DialogTitle>
-      <DialogContent>
-        <Typography id="delete-confirm-text" variant="body2" sx={{ color: 'text.primary' }}>
-          {question}
-        </Typography>
-        {warning && (
-          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
-            {warning}
-          </Typography>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onCancel} disabled={pending} color="inherit">
-          Annuler
-        </Button>
-        <Button onClick={onConfirm} variant="contained" color="error" loading={pending}>
-          Supprimer
-        </Button>
-      </DialogActions>
-    </Dialog>
+      title="Confirmer la suppression"
+      message={deleteQuestion(kind, names)}
+      warning={warning}
+      confirmLabel="Supprimer"
+      tone="error"
+      icon={<DeleteOutlineRoundedIcon />}
+      pending={pending}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }
