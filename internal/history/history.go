@@ -122,12 +122,13 @@ func jsonString(v any) string {
 
 // Filter narrows a listing.
 type Filter struct {
-	Module   string
-	Action   string
-	UserName string    // exact display name
-	From, To time.Time // created_at in [From, To); zero: open
-	Page     int
-	PageSize int // -1: all
+	Module       string
+	RestaurantID int64
+	Action       string
+	UserName     string    // exact display name
+	From, To     time.Time // created_at in [From, To); zero: open
+	Page         int
+	PageSize     int // -1: all
 }
 
 // Scope is what a reader may see: one franchise, and within it every
@@ -157,6 +158,10 @@ func List(ctx context.Context, db *store.DB, sc Scope, f Filter) ([]Entry, int, 
 	if f.Module != "" {
 		where = append(where, "module = ?")
 		args = append(args, f.Module)
+	}
+	if f.RestaurantID != 0 {
+		where = append(where, "restaurant_id = ?")
+		args = append(args, f.RestaurantID)
 	}
 	if f.Action != "" {
 		where = append(where, "action = ?")

@@ -197,6 +197,14 @@ func TestDeviceKeysIssueRotateRevoke(t *testing.T) {
 		if strings.Join(got, "|") != want {
 			t.Fatalf("history %v, want %s", got, want)
 		}
+		// Filtered on the restaurant, the same story without the other restaurants'.
+		var per struct {
+			Total int `json:"total"`
+		}
+		srv.Do(t, http.MethodGet, "/api/v1/history?restaurantId="+itoa(x.ID), admin, nil).JSON(t, &per)
+		if per.Total != 5 {
+			t.Fatalf("history of the restaurant: %d entries, want 5", per.Total)
+		}
 		// Another franchise's history has none of it.
 		other := srv.Do(t, http.MethodGet, "/api/v1/history?pageSize=-1", srv.SignIn(t, "autre-admin"), nil)
 		if strings.Contains(string(other.Body), "Borne entrée") || strings.Contains(string(other.Body), "Brest Siam") || strings.Contains(string(other.Body), "Carte principale") {

@@ -294,20 +294,21 @@ type HistoryList struct {
 }
 
 type historyInput struct {
-	Module   string `query:"module" maxLength:"60"`
-	Action   string `query:"action" enum:"Ajout,Suppression,Duplication,Modification,Personalisation,Desactivation,Generation,Activation,"`
-	User     string `query:"user" maxLength:"120" doc:"Nom affiché de l'auteur"`
-	From     string `query:"from" maxLength:"10" doc:"AAAA-MM-JJ inclus (fuseau de la franchise)"`
-	To       string `query:"to" maxLength:"10" doc:"AAAA-MM-JJ inclus (fuseau de la franchise)"`
-	Page     int    `query:"page" minimum:"0" default:"0"`
-	PageSize int    `query:"pageSize" minimum:"-1" maximum:"200" default:"25" doc:"-1 : tout"`
+	Module       string `query:"module" maxLength:"60"`
+	RestaurantID int64  `query:"restaurantId" minimum:"0" doc:"Entrées d'un restaurant (et de ses équipements)"`
+	Action       string `query:"action" enum:"Ajout,Suppression,Duplication,Modification,Personalisation,Desactivation,Generation,Activation,"`
+	User         string `query:"user" maxLength:"120" doc:"Nom affiché de l'auteur"`
+	From         string `query:"from" maxLength:"10" doc:"AAAA-MM-JJ inclus (fuseau de la franchise)"`
+	To           string `query:"to" maxLength:"10" doc:"AAAA-MM-JJ inclus (fuseau de la franchise)"`
+	Page         int    `query:"page" minimum:"0" default:"0"`
+	PageSize     int    `query:"pageSize" minimum:"-1" maximum:"200" default:"25" doc:"-1 : tout"`
 }
 
 type historyOutput struct{ Body HistoryList }
 
 func (s *Server) listHistory(ctx context.Context, in *historyInput) (*historyOutput, error) {
 	p := principal(ctx)
-	f := history.Filter{Module: in.Module, Action: in.Action, UserName: in.User, Page: in.Page, PageSize: in.PageSize}
+	f := history.Filter{Module: in.Module, RestaurantID: in.RestaurantID, Action: in.Action, UserName: in.User, Page: in.Page, PageSize: in.PageSize}
 	loc := time.UTC
 	if fr, err := s.Tenancy.Franchise(ctx, p); err == nil {
 		if l, err := time.LoadLocation(tenancy.CountryByCode(fr.CountryCode).TimeZone); err == nil {

@@ -165,7 +165,7 @@ func TestHistoryFilters(t *testing.T) {
 	srv.DoWith(t, http.MethodPut, "/api/v1/campaigns/"+itoa(c.ID), admin, map[string]any{"nom": "Filtrée", "removed": true}, map[string]string{"If-Match": `"1"`})
 	var h struct {
 		Items []struct{ Action, Target, UserName string } `json:"items"`
-		Total int `json:"total"`
+		Total int                                         `json:"total"`
 	}
 	srv.Do(t, http.MethodGet, "/api/v1/history?module=Cartes&action=Desactivation", admin, nil).JSON(t, &h)
 	if h.Total != 1 || h.Items[0].Target != "Filtrée" {

@@ -2856,6 +2856,8 @@ export interface operations {
         parameters: {
             query?: {
                 module?: string;
+                /** @description Entrées d'un restaurant (et de ses équipements) */
+                restaurantId?: number;
                 action?: "Ajout" | "Suppression" | "Duplication" | "Modification" | "Personalisation" | "Desactivation" | "Generation" | "Activation" | "";
                 /** @description Nom affiché de l'auteur */
                 user?: string;

@@ -1,6 +1,10 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { apiState, server } from './server';
+
+// CI machines have two cores shared with the Go build and Chromium: give
+// findBy* queries time before calling an element missing.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

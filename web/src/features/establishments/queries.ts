@@ -85,6 +85,7 @@ export const revokeKeyMutation = (restaurantId: RestaurantId): UseMutationOption
 
 export interface HistoryFilter {
   module?: 'Etablissements' | 'Equipements' | 'Franchise';
+  restaurantId?: number;
   page: number;
   pageSize: number;
 }
@@ -101,7 +102,14 @@ export const historyQuery = (filter: HistoryFilter) =>
     queryFn: () =>
       unwrap(
         api.GET('/api/v1/history', {
-          params: { query: { page: filter.page, pageSize: filter.pageSize, ...(filter.module ? { module: filter.module } : {}) } },
+          params: {
+            query: {
+              page: filter.page,
+              pageSize: filter.pageSize,
+              ...(filter.module ? { module: filter.module } : {}),
+              ...(filter.restaurantId ? { restaurantId: filter.restaurantId } : {}),
+            },
+          },
         }),
       ),
     placeholderData: keepPreviousData,

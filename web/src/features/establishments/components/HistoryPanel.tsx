@@ -83,13 +83,14 @@ function targetText(e: HistoryEntry, restaurant: Restaurant): string {
 /** 'Dernières modifications' of one restaurant: its own entries and its devices'. */
 export function HistoryPanel({ restaurant }: { restaurant: Restaurant }) {
   const now = useNow(60_000);
-  const history = useQuery(historyQuery({ page: 0, pageSize: PAGE_SIZE }));
+  // The server filters on the restaurant: older changes are never missed.
+  const history = useQuery(historyQuery({ restaurantId: restaurant.id, page: 0, pageSize: PAGE_SIZE }));
   const entries = useMemo(
     () =>
       (history.data?.items ?? [])
-        .filter((e) => e.resto_id === restaurant.id && (e.module === 'Etablissements' || e.module === 'Equipements'))
+        .filter((e) => e.module === 'Etablissements' || e.module === 'Equipements')
         .slice(0, SHOWN),
-    [history.data, restaurant.id],
+    [history.data],
   );
 
   return (
