@@ -128,54 +128,25 @@ func captureExtras(raw []byte, i int, v reflect.Value) (int, error) {
 	switch {
 	case t.Kind() == reflect.Struct && t != priceType && raw[i] == '{':
 		p := planOf(t)
-		i++
-		for {
-			i = skipSpace(raw, i)
-			if i < len(raw) && raw[i] == '}' {
-				return i + 1, nil
-			}
-			if i < len(raw) && raw[i] == ',' {
-				i = skipSpace(raw, i+1)
-			}
-			keyStart := i
-			end, err := skipValue(raw, i)
-			if err != nil {
-				return end, err
-			}
-			key, err := decodeKey(raw[keyStart:end])
-			if err != nil {
-				return end, err
-			}
-			i = skipSpace(raw, end)
-			if i >= len(raw) || raw[i] != ':' {
-				return i, fmt.Errorf("':' attendu")
-			}
-			i = skipSpace(raw, i+1)
+		return eachMember(raw, i, func(key string, i int) (int, error) {
 			if fi, ok := p.known[key]; ok {
 				fv := v.FieldByIndex(p.fields[fi].index)
 				if hasExtras(fv.Type()) {
-					i, err = captureExtras(raw, i, fv)
-				} else {
-					i, err = skipValue(raw, i)
+					return captureExtras(raw, i, fv)
 				}
-				if err != nil {
-					return i, err
-				}
-				continue
+				return skipValue(raw, i)
 			}
-			valStart := i
-			i, err = skipValue(raw, i)
-			if err != nil {
-				return i, err
+			end, err := skipValue(raw, i)
+			if err != nil || p.extra == nil {
+				return end, err
 			}
-			if p.extra != nil {
-				ef := v.FieldByIndex(p.extra)
-				if ef.IsNil() {
-					ef.Set(reflect.MakeMap(extraType))
-				}
-				ef.SetMapIndex(reflect.ValueOf(key), reflect.ValueOf(json.RawMessage(bytes.Clone(raw[valStart:i]))))
+			ef := v.FieldByIndex(p.extra)
+			if ef.IsNil() {
+				ef.Set(reflect.MakeMap(extraType))
 			}
-		}
+			ef.SetMapIndex(reflect.ValueOf(key), reflect.ValueOf(json.RawMessage(bytes.Clone(raw[i:end]))))
+			return end, nil
+		})
 	case t.Kind() == reflect.Slice && raw[i] == '[':
 		i++
 		n := 0
@@ -200,46 +171,54 @@ func captureExtras(raw []byte, i int, v reflect.Value) (int, error) {
 		}
 	case t.Kind() == reflect.Map && raw[i] == '{':
 		// Map values are not addressable: fill a copy and store it back.
-		i++
-		for {
-			i = skipSpace(raw, i)
-			if i < len(raw) && raw[i] == '}' {
-				return i + 1, nil
-			}
-			if i < len(raw) && raw[i] == ',' {
-				i = skipSpace(raw, i+1)
-			}
-			keyStart := i
-			end, err := skipValue(raw, i)
-			if err != nil {
-				return end, err
-			}
-			key, err := decodeKey(raw[keyStart:end])
-			if err != nil {
-				return end, err
-			}
-			i = skipSpace(raw, end)
-			i = skipSpace(raw, i+1)
+		return eachMember(raw, i, func(key string, i int) (int, error) {
 			kv := reflect.ValueOf(key).Convert(t.Key())
 			cur := v.MapIndex(kv)
 			if !cur.IsValid() {
-				i, err = skipValue(raw, i)
-				if err != nil {
-					return i, err
-				}
-				continue
+				return skipValue(raw, i)
 			}
 			cp := reflect.New(t.Elem()).Elem()
 			cp.Set(cur)
-			if i, err = captureExtras(raw, i, cp); err != nil {
-				return i, err
+			end, err := captureExtras(raw, i, cp)
+			if err == nil {
+				v.SetMapIndex(kv, cp)
 			}
-			v.SetMapIndex(kv, cp)
-		}
+			return end, err
+		})
 	case t.Kind() == reflect.Pointer && !v.IsNil():
 		return captureExtras(raw, i, v.Elem())
 	}
 	return skipValue(raw, i)
+}
+
+// eachMember calls fn for every member of the object at raw[i] with its key
+// and the index of its value; fn returns the index after the value.
+func eachMember(raw []byte, i int, fn func(key string, value int) (int, error)) (int, error) {
+	i++
+	for {
+		i = skipSpace(raw, i)
+		if i < len(raw) && raw[i] == '}' {
+			return i + 1, nil
+		}
+		if i < len(raw) && raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+		}
+		end, err := skipValue(raw, i)
+		if err != nil {
+			return end, err
+		}
+		key, err := decodeKey(raw[i:end])
+		if err != nil {
+			return end, err
+		}
+		i = skipSpace(raw, end)
+		if i >= len(raw) || raw[i] != ':' {
+			return i, fmt.Errorf("':' attendu")
+		}
+		if i, err = fn(key, skipSpace(raw, i+1)); err != nil {
+			return i, err
+		}
+	}
 }
 
 func decodeKey(quoted []byte) (string, error) {
@@ -478,7 +457,7 @@ func appendString(buf []byte, s string) []byte {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
 			buf = append(buf, s[start:i]...)
-			buf = append(buf, `\ufffd`...)
+			buf = append(buf, "\uFFFD"...) // as UTF-8, like a decoded U+FFFD: stable on re-encoding
 			i += size
 			start = i
 			continue
