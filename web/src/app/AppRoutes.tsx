@@ -33,6 +33,11 @@ const InformationPage = lazy(() =>
   import('../features/franchise/pages/InformationPage').then((m) => ({ default: m.InformationPage })),
 );
 
+const MesCartesPage = lazy(() => import('../features/menus/pages/MesCartesPage').then((m) => ({ default: m.MesCartesPage })));
+const CarteEditorPage = lazy(() => import('../features/menus/pages/EditorPage').then((m) => ({ default: m.EditorPage })));
+const CarteTrashPage = lazy(() => import('../features/menus/pages/TrashPage').then((m) => ({ default: m.TrashPage })));
+const CartesHistoryPage = lazy(() => import('../features/menus/pages/HistoriquePage').then((m) => ({ default: m.HistoriquePage })));
+
 /** Screens drawn without the shell (full-page layouts). */
 const standalone: ReadonlySet<ScreenId> = new Set(['login', 'signup', 'forgotPassword', 'resetPassword', 'accessDenied']);
 
@@ -60,6 +65,14 @@ function screen(route: AppRoute): ReactElement {
       return <DevicesPage />;
     case 'information':
       return <InformationPage />;
+    case 'mesCartes':
+      return <MesCartesPage />;
+    case 'carteEditor':
+      return <CarteEditorPage />;
+    case 'carteTrash':
+      return <CarteTrashPage />;
+    case 'cartesHistory':
+      return <CartesHistoryPage />;
     case 'placeholder':
       return <PlaceholderPage route={route} />;
   }

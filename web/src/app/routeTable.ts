@@ -89,7 +89,11 @@ export type ScreenId =
   | 'establishments'
   | 'restaurant'
   | 'devices'
-  | 'information';
+  | 'information'
+  | 'mesCartes'
+  | 'carteEditor'
+  | 'carteTrash'
+  | 'cartesHistory';
 
 export interface AppRoute {
   /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
@@ -143,15 +147,16 @@ export const routes: readonly AppRoute[] = [
   r({ path: '/archive', title: 'Archive', area: 'operations', nav: 'Archive' }),
 
   // Menus (first document)
+  r({ path: '/campagne/MesCartes', title: 'Mes Cartes', area: 'cartes', nav: 'Mes Cartes', screen: 'mesCartes', description: 'Les cartes de la franchise : création, activation, et l’éditeur de catégories, produits et prix.' }),
+  r({ path: '/campagne/MesCartes/:campaignId', title: 'Éditeur de carte', area: 'cartes', screen: 'carteEditor' }),
   ...page('cartes', '/campagne', [
-    ['MesCartes', 'Mes Cartes'],
     ['MesProduits', 'Mes Produits', 'Produits des cartes'],
     ['DeploiementCarte', 'Déploiement Carte'],
     ['CampagneRestos', 'Cartes par restaurant'],
-    ['Historique', 'Historique'],
   ]),
+  r({ path: '/campagne/Historique', title: 'Historique', area: 'cartes', nav: 'Historique', screen: 'cartesHistory', description: 'Chaque changement des cartes, champ par champ.' }),
   r({ path: `${P}/fusionproduits`, title: 'Fusion Produits', area: 'cartes', nav: 'Fusion Produits' }),
-  r({ path: '/config/CarteTrash', title: 'Corbeille', area: 'cartes', nav: 'Corbeille' }),
+  r({ path: '/config/CarteTrash', title: 'Corbeille', area: 'cartes', nav: 'Corbeille', screen: 'carteTrash' }),
 
   // Catalogue
   r({ path: `${P}/gestionProduits`, title: 'Gestion Produits', area: 'catalogue', nav: 'Gestion Produits' }),

@@ -5,6 +5,7 @@ import { franchiseKeys } from '../features/superadmin/queries';
 import { restaurantKeys } from '../features/restaurants/queries';
 import { equipmentKeys, historyKeys } from '../features/establishments/queries';
 import { franchiseInfoKeys } from '../features/franchise/queries';
+import { cartesHistoryKeys, menuKeys } from '../features/menus/queries';
 import { useSession } from './session';
 
 /**
@@ -19,6 +20,8 @@ const invalidations: Record<string, readonly QueryKey[]> = {
   'restaurants.changed': [restaurantKeys.all, historyKeys.all],
   // The event names its restaurant, but events only say what is stale: all devices lists refetch.
   'equipments.changed': [equipmentKeys.all, historyKeys.all],
+  // Data {campaignId}; the list, that carte's document and trash, and the history refetch.
+  'campaigns.changed': [menuKeys.all, cartesHistoryKeys.all],
 };
 
 /**
@@ -31,6 +34,7 @@ export const serverEventTypes = [
   'franchise.changed',
   'restaurants.changed',
   'equipments.changed',
+  'campaigns.changed',
   'resync',
 ] as const;
 

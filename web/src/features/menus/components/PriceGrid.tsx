@@ -1,0 +1,60 @@
+import { memo } from 'react';
+import { Controller, type Control } from 'react-hook-form';
+import { Box, InputAdornment, TextField, Typography } from '@mui/material';
+import { ORDER_TYPES, TARIFFS } from '../documentTypes';
+import { priceCell, type ProductForm } from '../schemas';
+
+/** Tariff 1..3 × order type grid of a product's prices; accepts '9,90' as well as '9.90'. */
+export const PriceGrid = memo(function PriceGrid({ control, disabled }: { control: Control<ProductForm>; disabled: boolean }) {
+  return (
+    <Box
+      role="group"
+      aria-label="Grille des prix"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: `minmax(110px, auto) repeat(${TARIFFS.length}, minmax(110px, 1fr))`,
+        columnGap: 1.5,
+        rowGap: 0.5,
+        alignItems: 'start',
+      }}
+    >
+      <Box />
+      {TARIFFS.map((t) => (
+        <Typography key={t} variant="overline" sx={{ color: 'text.secondary', textAlign: 'center', lineHeight: 2 }}>
+          Tarif {t}
+        </Typography>
+      ))}
+      {ORDER_TYPES.map((o) => (
+        <Box key={o.code} sx={{ display: 'contents' }}>
+          <Typography variant="body2" sx={{ fontWeight: 500, pt: 1.1 }}>
+            {o.label}
+          </Typography>
+          {TARIFFS.map((t) => (
+            <Controller
+              key={t}
+              control={control}
+              name={`prices.${priceCell(t, o.code)}`}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  value={field.value ?? ''}
+                  size="small"
+                  disabled={disabled}
+                  placeholder="0,00"
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? ' '}
+                  slotProps={{
+                    htmlInput: { inputMode: 'decimal', 'aria-label': `Prix ${o.label} tarif ${t}` },
+                    input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
+                    formHelperText: { sx: { mx: 0.5, lineHeight: 1.3 } },
+                  }}
+                  sx={{ '& input': { textAlign: 'right' } }}
+                />
+              )}
+            />
+          ))}
+        </Box>
+      ))}
+    </Box>
+  );
+});

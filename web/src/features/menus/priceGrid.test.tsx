@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { renderWithProviders, signIn } from '../../test/render';
+import { user } from '../../test/fixtures';
+import { server } from '../../test/server';
+import { CarteEditor } from './pages/EditorPage';
+import { parsePriceText } from './format';
+import { writePrices } from './documentEdits';
+import type { Campaign } from './types';
+
+const campaign: Campaign = {
+  id: 1,
+  franchiseId: 1,
+  nom: 'Carte principale',
+  url: 'Carte principale.json',
+  isPrincipal: true,
+  dateDebut: '',
+  dateFin: '',
+  isPeriodic: false,
+  campagneDates: [],
+  removed: false,
+  version: 7,
+  createdAt: '2026-11-01T10:00:00Z',
+  updatedAt: '2026-11-20T10:00:00Z',
+  updatedBy: 'Brigade Burger',
+};
+
+const document = {
+  categories: [{ idGlobal: 'cat-1', idCat: 1, name: 'Burgers', parent_id: -1, position: 1, removed: false, removed_by_admin: false }],
+  items: [
+    {
+      idGlobal: 'p-1',
+      id: 1,
+      idCat: 1,
+      name: 'Burger',
+      description: 'Le classique',
+      position: 1,
+      price: 9.9,
+      price_platform: 11.9,
+      prices: [{ tariff: 1, type_order: 1, price: 9.9, id_product: 1 }],
+      removed: false,
+      removed_by_admin: false,
+      best_sale: true,
+    },
+  ],
+  options: [],
+  zones: [],
+  hide_name_products: false,
+  product_size_1: 'taille 1',
+};
+
+const slow = { timeout: 5000 };
+
+function serve(onSave: (body: typeof document, ifMatch: string | null) => Response) {
+  server.use(
+    http.get('*/api/v1/campaigns', () => HttpResponse.json({ items: [campaign], total: 1 })),
+    http.get('*/api/v1/campaigns/1/document', () => HttpResponse.json(document, { headers: { ETag: '"7"' } })),
+    http.put('*/api/v1/campaigns/1/document', async ({ request }) => onSave((await request.json()) as typeof document, request.headers.get('If-Match'))),
+  );
+}
+
+async function openPrices() {
+  signIn(user('admin'));
+  renderWithProviders(<CarteEditor campaignId={1} />);
+  await userEvent.click(await screen.findByText('Burger', {}, slow));
+  const form = await screen.findByRole('form', { name: 'Fiche produit' });
+  await userEvent.click(within(form).getByRole('tab', { name: 'Prix' }));
+  return form;
+}
+
+describe('price text', () => {
+  it('reads a comma as the decimal separator, empty as 0, and refuses text', () => {
+    expect(parsePriceText('9,90')).toBe(9.9);
+    expect(parsePriceText(' 12.5 ')).toBe(12.5);
+    expect(parsePriceText('')).toBe(0);
+    expect(parsePriceText('abc')).toBeNaN();
+  });
+
+  it('keeps existing entries in place with their extra fields', () => {
+    const { prices, cellOf } = writePrices([{ tariff: 1, type_order: 1, price: 9.9, id_product: 1 }], { t1o1: '10,5', t2o3: '7' });
+    expect(prices).toEqual([
+      { tariff: 1, type_order: 1, price: 10.5, id_product: 1 },
+      { tariff: 2, type_order: 3, price: 7 },
+    ]);
+    expect(cellOf).toEqual(['t1o1', 't2o3']);
+  });
+});
+
+describe('price grid', () => {
+  it("accepts '9,90' and sends the whole document with If-Match", async () => {
+    let sent: typeof document | null = null;
+    let ifMatch: string | null = null;
+    serve((body, header) => {
+      sent = body;
+      ifMatch = header;
+      return HttpResponse.json({ ...campaign, version: 8 }, { headers: { ETag: '"8"' } });
+    });
+    const form = await openPrices();
+    const cell = within(form).getByLabelText('Prix A Emporter tarif 1');
+    await userEvent.type(cell, '9,90');
+    await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await screen.findByText('Ajout de la catégorie effectué avec succès !', {}, slow)).toBeTruthy();
+    expect(ifMatch).toBe('"7"');
+    const saved = sent as unknown as typeof document;
+    expect(saved.items[0]?.prices).toEqual([
+      { tariff: 1, type_order: 1, price: 9.9, id_product: 1 },
+      { tariff: 1, type_order: 2, price: 9.9 },
+    ]);
+    // Unknown fields travel back untouched.
+    expect(saved.zones).toEqual([]);
+    expect(saved.product_size_1).toBe('taille 1');
+    expect(saved.items[0]?.best_sale).toBe(true);
+  });
+
+  it("shows the server's 422 message on the refused cell and keeps what was typed", async () => {
+    const message = "La valeur du prix -5 dans le tarif 1 pour Sur Place du produit Burger n'est pas valide";
+    serve(() =>
+      HttpResponse.json(
+        { status: 422, title: 'Unprocessable Entity', detail: message, errors: [{ location: 'body.items[0].prices[0].price', message }] },
+        { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
+      ),
+    );
+    const form = await openPrices();
+    const cell = within(form).getByLabelText('Prix Sur Place tarif 1');
+    await userEvent.clear(cell);
+    await userEvent.type(cell, '12,50');
+    await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await screen.findByText('Erreur d ajout de la catégorie !', {}, slow)).toBeTruthy();
+    await waitFor(() => expect(within(form).getByText(message)).toBeTruthy());
+    expect(cell.getAttribute('aria-invalid')).toBe('true');
+    expect((cell as HTMLInputElement).value).toBe('12,50');
+  });
+
+  it('refuses a negative price before asking the server', async () => {
+    let calls = 0;
+    serve(() => {
+      calls += 1;
+      return HttpResponse.json(campaign);
+    });
+    const form = await openPrices();
+    await userEvent.type(within(form).getByLabelText('Prix Drive tarif 2'), '-3');
+    await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(form).findByText('Un prix ne peut pas être négatif.')).toBeTruthy();
+    expect(calls).toBe(0);
+  });
+});
