@@ -150,10 +150,9 @@ func List(ctx context.Context, db *store.DB, sc Scope, f Filter) ([]Entry, int, 
 		if len(sc.Restaurants) == 0 {
 			return nil, 0, nil
 		}
-		where = append(where, "restaurant_id IN ("+strings.TrimSuffix(strings.Repeat("?, ", len(sc.Restaurants)), ", ")+")")
-		for _, id := range sc.Restaurants {
-			args = append(args, id)
-		}
+		in, ids := store.In(sc.Restaurants)
+		where = append(where, "restaurant_id "+in)
+		args = append(args, ids...)
 	}
 	if f.Module != "" {
 		where = append(where, "module = ?")

@@ -102,24 +102,32 @@ func scanCampaign(row interface{ Scan(...any) error }) (Campaign, error) {
 	return c, err
 }
 
-// List returns the cartes the principal may read: the whole franchise for
-// the owner, the cartes linked to their restaurants for the others.
-func (s *Service) List(ctx context.Context, p tenancy.Principal) ([]Campaign, error) {
+// scopeClause restricts a campaigns query (alias c) to what p may read: the
+// whole franchise for the owner, the cartes linked to their restaurants for
+// the others. ok is false when p may read none.
+func scopeClause(p tenancy.Principal) (string, []any, bool) {
 	if p.FranchiseID == 0 {
-		return nil, nil
+		return "", nil, false
 	}
-	q := `SELECT ` + campaignColumns + ` FROM campaigns c WHERE c.franchise_id = ?`
-	args := []any{p.FranchiseID}
+	where, args := "c.franchise_id = ?", []any{p.FranchiseID}
 	if !p.AllRestaurants() {
 		if len(p.Restaurants) == 0 {
-			return nil, nil
+			return "", nil, false
 		}
-		q += ` AND c.id IN (SELECT campaign_id FROM campaign_restaurants WHERE restaurant_id IN (` + strings.TrimSuffix(strings.Repeat("?, ", len(p.Restaurants)), ", ") + `))`
-		for _, id := range p.Restaurants {
-			args = append(args, id)
-		}
+		in, ids := store.In(p.Restaurants)
+		where += " AND c.id IN (SELECT campaign_id FROM campaign_restaurants WHERE restaurant_id " + in + ")"
+		args = append(args, ids...)
 	}
-	rows, err := s.db.Query(ctx, q+` ORDER BY c.is_principal DESC, c.created_at, c.id`, args...)
+	return where, args, true
+}
+
+// List returns the cartes the principal may read.
+func (s *Service) List(ctx context.Context, p tenancy.Principal) ([]Campaign, error) {
+	where, args, ok := scopeClause(p)
+	if !ok {
+		return nil, nil
+	}
+	rows, err := s.db.Query(ctx, `SELECT `+campaignColumns+` FROM campaigns c WHERE `+where+` ORDER BY c.is_principal DESC, c.created_at, c.id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -135,18 +143,14 @@ func (s *Service) List(ctx context.Context, p tenancy.Principal) ([]Campaign, er
 	return out, rows.Err()
 }
 
-// Get returns one carte the principal may read.
+// Get returns one carte the principal may read; another franchise's carte is
+// simply not found.
 func (s *Service) Get(ctx context.Context, p tenancy.Principal, id int64) (Campaign, error) {
-	list, err := s.List(ctx, p)
-	if err != nil {
-		return Campaign{}, err
+	where, args, ok := scopeClause(p)
+	if !ok {
+		return Campaign{}, tenancy.ErrNotFound
 	}
-	for _, c := range list {
-		if c.ID == id {
-			return c, nil
-		}
-	}
-	return Campaign{}, tenancy.ErrNotFound
+	return scanCampaign(s.db.QueryRow(ctx, `SELECT `+campaignColumns+` FROM campaigns c WHERE c.id = ? AND `+where, append([]any{id}, args...)...))
 }
 
 func canWrite(p tenancy.Principal) error {
@@ -398,11 +402,15 @@ func (s *Service) Document(ctx context.Context, p tenancy.Principal, id int64) (
 	if err != nil {
 		return nil, 0, err
 	}
+	doc, err := s.document(ctx, c)
+	return doc, c.Version, err
+}
+
+// document reads the current version of a carte already scoped by Get.
+func (s *Service) document(ctx context.Context, c Campaign) ([]byte, error) {
 	var doc string
-	if err := s.db.QueryRow(ctx, `SELECT document FROM campaign_versions WHERE campaign_id = ? AND version = ?`, id, c.Version).Scan(&doc); err != nil {
-		return nil, 0, err
-	}
-	return []byte(doc), c.Version, nil
+	err := s.db.QueryRow(ctx, `SELECT document FROM campaign_versions WHERE campaign_id = ? AND version = ?`, c.ID, c.Version).Scan(&doc)
+	return []byte(doc), err
 }
 
 // UnsupportedValue refuses a document a typed field cannot hold.
@@ -460,7 +468,7 @@ func (s *Service) SaveDocument(ctx context.Context, p tenancy.Principal, id int6
 	}
 	prevSnap, ok := s.cachedSnapshot(id, c.Version)
 	if !ok {
-		prevRaw, _, err := s.Document(ctx, p, id)
+		prevRaw, err := s.document(ctx, c)
 		if err != nil {
 			return Campaign{}, err
 		}

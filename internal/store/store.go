@@ -248,3 +248,13 @@ func IsUniqueViolation(err error) bool {
 	msg := err.Error()
 	return strings.Contains(msg, "UNIQUE constraint failed") || strings.Contains(msg, "SQLSTATE 23505")
 }
+
+// In returns "IN (?, ?, …)" for ids and the ids as arguments, so that every
+// package writes its scoped IN lists the same way.
+func In(ids []int64) (string, []any) {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	return "IN (" + strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ") + ")", args
+}

@@ -121,11 +121,9 @@ func scopeClause(p Principal, alias string) (string, []any) {
 	if len(p.Restaurants) == 0 {
 		return "1 = 0", nil
 	}
-	marks := strings.TrimSuffix(strings.Repeat("?, ", len(p.Restaurants)), ", ")
-	clause += " AND " + alias + ".id IN (" + marks + ")"
-	for _, id := range p.Restaurants {
-		args = append(args, id)
-	}
+	in, ids := store.In(p.Restaurants)
+	clause += " AND " + alias + ".id " + in
+	args = append(args, ids...)
 	return clause, args
 }
 
