@@ -4,7 +4,11 @@ import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import SubdirectoryArrowRightRoundedIcon from '@mui/icons-material/SubdirectoryArrowRightRounded';
 import { isActive, type MenuCategory, type MenuProduct } from '../documentTypes';
 
+import type { EditorViewProps } from '../editorView';
+
 export interface CategoryTreeProps {
+  /** The editor's document and save, for the category actions (absent while loading). */
+  editor?: EditorViewProps;
   categories: readonly MenuCategory[];
   products: readonly MenuProduct[];
   selected: number | null;

@@ -2,12 +2,13 @@ import { memo } from 'react';
 import { Box, Card, Chip, Divider, List, ListItem, Stack, Typography } from '@mui/material';
 import TuneRoundedIcon from '@mui/icons-material/TuneRounded';
 import { EmptyState } from '../../../components/EmptyState';
-import { isActive, type OptionGroup } from '../documentTypes';
+import { isActive } from '../documentTypes';
 import { formatPrice } from '../format';
+import type { EditorViewProps } from '../editorView';
 
 /** 'Catégories d'options': each active option group with its options (name and price). */
-export const OptionGroupsView = memo(function OptionGroupsView({ groups }: { groups: readonly OptionGroup[] }) {
-  const active = groups.filter(isActive);
+export const OptionGroupsView = memo(function OptionGroupsView({ document }: EditorViewProps) {
+  const active = document.options.filter(isActive);
   if (active.length === 0) return <EmptyState icon={<TuneRoundedIcon />} />;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' }, gap: 2 }}>

@@ -14,10 +14,14 @@ import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { useToast } from '../../../components/Toast';
 import { CategoryTree } from '../components/CategoryTree';
 import { NameDialog } from '../components/NameDialog';
+import { MenuFamiliesView } from '../components/MenuFamiliesView';
+import { OptionFamiliesView } from '../components/OptionFamiliesView';
 import { OptionGroupsView } from '../components/OptionGroupsView';
+import { PromotionsView } from '../components/PromotionsView';
+import type { EditorViewProps } from '../editorView';
 import { ProductEditor, type SaveFailure } from '../components/ProductEditor';
 import { ProductList } from '../components/ProductList';
-import { activeProductsOf, addCategory, addOptionGroup, nextRemaining, removeProducts, saveProduct, type ProductValues } from '../documentEdits';
+import { activeProductsOf, addCategory, nextRemaining, removeProducts, saveProduct, type ProductValues } from '../documentEdits';
 import { isActive, type MenuDocument } from '../documentTypes';
 import { CARTES_PATH } from '../paths';
 import { campaignsQuery, documentQuery, documentSaved, menuKeys, saveDocumentMutation } from '../queries';
@@ -33,6 +37,15 @@ export function EditorPage() {
   return <CarteEditor campaignId={id} />;
 }
 
+type EditorTab = 'products' | 'options' | 'promotions' | 'optionFamilies' | 'menuFamilies';
+
+const OTHER_VIEWS = {
+  options: OptionGroupsView,
+  promotions: PromotionsView,
+  optionFamilies: OptionFamiliesView,
+  menuFamilies: MenuFamiliesView,
+} as const;
+
 type Selection = { kind: 'product'; idGlobal: string } | { kind: 'new' } | null;
 
 /** The carte editor: category tree, product list, product form; option groups on their own tab. */
@@ -44,12 +57,12 @@ export function CarteEditor({ campaignId }: { campaignId: number }) {
   const doc = useQuery(documentQuery(campaignId));
   const campaign = campaigns.data?.find((c) => c.id === campaignId);
 
-  const [view, setView] = useState<'products' | 'options'>('products');
+  const [view, setView] = useState<EditorTab>('products');
   const [categoryChoice, setCategoryChoice] = useState<number | null>(null);
   const [selection, setSelection] = useState<Selection>(null);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [toDelete, setToDelete] = useState<string[] | null>(null);
-  const [dialog, setDialog] = useState<'category' | 'group' | null>(null);
+  const [dialog, setDialog] = useState<'category' | null>(null);
   const [stale, setStale] = useState<string | null>(null);
 
   const save = useMutation(saveDocumentMutation());
@@ -122,28 +135,23 @@ export function CarteEditor({ campaignId }: { campaignId: number }) {
   const submitDialog = async (name: string, parent: string) => {
     if (!document) return;
     setDialogError(null);
-    if (dialog === 'category') {
-      const { document: next, category: created } = addCategory(document, name, Number(parent));
-      const error = await send(next);
-      if (error) {
-        toast.error(SAVE_FAILED);
-        setDialogError(error instanceof ApiError ? (error.errors[0]?.message ?? error.detail) : null);
-        return;
-      }
-      toast.success(SAVE_SUCCESS);
-      setCategoryChoice(created.idCat);
-      setSelection(null);
-    } else {
-      const error = await send(addOptionGroup(document, name));
-      if (error) {
-        toast.error(SAVE_FAILED);
-        setDialogError(error instanceof ApiError ? (error.errors[0]?.message ?? error.detail) : null);
-        return;
-      }
-      toast.success(`La catégorie d'options « ${name.trim()} » est ajoutée.`);
+    const { document: next, category: created } = addCategory(document, name, Number(parent));
+    const error = await send(next);
+    if (error) {
+      toast.error(SAVE_FAILED);
+      setDialogError(error instanceof ApiError ? (error.errors[0]?.message ?? error.detail) : null);
+      return;
     }
+    toast.success(SAVE_SUCCESS);
+    setCategoryChoice(created.idCat);
+    setSelection(null);
     setDialog(null);
   };
+
+  const viewProps: EditorViewProps | null = document
+    ? { campaignId, document, canEdit, saving: save.isPending, send }
+    : null;
+  const OtherView = view === 'products' ? null : OTHER_VIEWS[view];
 
   const title = campaign?.nom ?? (campaigns.isPending ? 'Carte' : `Carte ${campaignId}`);
   const deleteNames = (toDelete ?? []).map((id) => document?.items.find((p) => p.idGlobal === id)?.name ?? '');
@@ -185,18 +193,16 @@ export function CarteEditor({ campaignId }: { campaignId: number }) {
       )}
       <Card sx={{ overflow: 'hidden' }}>
         <Stack direction="row" sx={{ alignItems: 'center', borderBottom: 1, borderColor: 'divider', pr: 2 }}>
-          <Tabs value={view} onChange={(_, v: 'products' | 'options') => setView(v)} sx={{ px: 1.5, flex: 1 }}>
+          <Tabs value={view} onChange={(_, v: EditorTab) => setView(v)} variant="scrollable" sx={{ px: 1.5, flex: 1 }}>
             <Tab value="products" label="Produits" />
             <Tab value="options" label="Catégories d'options" />
+            <Tab value="promotions" label="Promotions" />
+            <Tab value="optionFamilies" label="Familles options" />
+            <Tab value="menuFamilies" label="Familles" />
           </Tabs>
           {canEdit && view === 'products' && (
             <Button size="small" startIcon={<AddRoundedIcon />} onClick={() => setDialog('category')} disabled={!document}>
               Ajouter une catégorie
-            </Button>
-          )}
-          {canEdit && view === 'options' && (
-            <Button size="small" startIcon={<AddRoundedIcon />} onClick={() => setDialog('group')} disabled={!document}>
-              Ajouter une catégorie d'options
             </Button>
           )}
         </Stack>
@@ -206,9 +212,9 @@ export function CarteEditor({ campaignId }: { campaignId: number }) {
           <Box sx={{ p: 3 }}>
             <ErrorBlock message={doc.error instanceof ApiError && doc.error.status === 404 ? doc.error.detail : undefined} onRetry={() => void doc.refetch()} retrying={doc.isFetching} />
           </Box>
-        ) : view === 'options' ? (
+        ) : OtherView && viewProps ? (
           <Box sx={{ p: 2.5 }}>
-            <OptionGroupsView groups={doc.data.document.options} />
+            <OtherView {...viewProps} />
           </Box>
         ) : activeCategories.length === 0 ? (
           <EmptyState
@@ -237,6 +243,7 @@ export function CarteEditor({ campaignId }: { campaignId: number }) {
                 Catégories
               </Typography>
               <CategoryTree
+                editor={viewProps ?? undefined}
                 categories={doc.data.document.categories}
                 products={doc.data.document.items}
                 selected={category}
@@ -302,11 +309,11 @@ export function CarteEditor({ campaignId }: { campaignId: number }) {
       />
       <NameDialog
         open={dialog !== null}
-        title={dialog === 'group' ? "Nouvelle catégorie d'options" : 'Nouvelle catégorie'}
-        label={dialog === 'group' ? "Nom de la catégorie d'options" : 'Nom de la catégorie'}
+        title="Nouvelle catégorie"
+        label="Nom de la catégorie"
         submitLabel="Ajouter"
         parents={
-          dialog === 'category'
+          dialog !== null
             ? activeCategories.filter((c) => c.parent_id === -1).map((c) => ({ value: String(c.idCat), label: c.name }))
             : undefined
         }
