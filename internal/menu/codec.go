@@ -372,6 +372,11 @@ func isEmpty(v reflect.Value) bool {
 		return v.Float() == 0
 	case reflect.Pointer, reflect.Interface:
 		return v.IsNil()
+	case reflect.Struct:
+		// An omitempty price is left out at zero, as a number would be.
+		if v.Type() == priceType {
+			return v.Field(0).Int() == 0 && !v.Field(2).Bool()
+		}
 	}
 	return false
 }

@@ -79,6 +79,11 @@ type Category struct {
 	Hidden      bool          `json:"hidden,omitempty"`
 	Tags        []int         `json:"tags,omitempty"`
 	Translation []Translation `json:"translation,omitempty"`
+
+	SoldOut            bool   `json:"sold_out,omitempty"`
+	PathCategoryMoment string `json:"path_category_moment,omitempty"`
+	ProductsFirst      bool   `json:"products_first,omitempty"`
+	HasSubCategories   bool   `json:"has_sub_categories,omitempty"`
 	removable
 	Extra Extra `json:"-"`
 }
@@ -113,8 +118,49 @@ type Product struct {
 	SoldOut         bool            `json:"sold_out,omitempty"`
 	NutritionalInfo json.RawMessage `json:"nutritional_info,omitempty"`
 	Translation     []Translation   `json:"translation,omitempty"`
+
+	DescriptionUbereat     string `json:"description_ubereat,omitempty"`
+	AliasProduct           string `json:"alias_product,omitempty"`
+	DifferentPrice         bool   `json:"different_price,omitempty"`
+	PriceSP                Price  `json:"price_sp,omitempty"`
+	PriceEmp               Price  `json:"price_emp,omitempty"`
+	PriceLv                Price  `json:"price_lv,omitempty"`
+	PriceDrive             Price  `json:"price_drive,omitempty"`
+	BarCode                string `json:"bar_code,omitempty"`
+	HasBarCode             bool   `json:"has_bar_code,omitempty"`
+	Unit                   string `json:"unit,omitempty"`
+	PathPlatform           string `json:"path_platform,omitempty"`
+	PathProductMoment      string `json:"path_product_moment,omitempty"`
+	TypeImageProductMoment string `json:"type_image_product_moment,omitempty"`
+	PrinterLabel           int    `json:"printerLabel,omitempty"`
+	Screens                []int  `json:"screens,omitempty"`
+	DisplayKitchen         bool   `json:"display_kitchen,omitempty"`
+	HasTimetable           bool   `json:"has_timetable,omitempty"`
+	DaysOn                 []int  `json:"daysOn,omitempty"`
+	ProductFlags
 	removable
 	Extra Extra `json:"-"`
+}
+
+// ProductFlags are a product's availability switches (spec §3), the ones
+// Mes Produits edits in bulk.
+type ProductFlags struct {
+	HiddenOnline       bool `json:"hidden_online,omitempty"`
+	HiddenBorne        bool `json:"hidden_borne,omitempty"`
+	HiddenCaisse       bool `json:"hidden_caisse,omitempty"`
+	HiddenUbereat      bool `json:"hidden_ubereat,omitempty"`
+	SoldOutTemporary   bool `json:"sold_out_temporary,omitempty"`
+	BestSale           bool `json:"best_sale,omitempty"`
+	TopProduct         bool `json:"top_product,omitempty"`
+	IsMenu             bool `json:"is_menu,omitempty"`
+	FreePrice          bool `json:"free_price,omitempty"`
+	ApplyDiscount      bool `json:"apply_discount,omitempty"`
+	AvailableOnTheSpot bool `json:"available_on_the_spot,omitempty"`
+	AvailableTakeaway  bool `json:"available_takeaway,omitempty"`
+	AvailableBar       bool `json:"available_bar,omitempty"`
+	AvailableDelivery  bool `json:"available_delivery,omitempty"`
+	AvailableTerasse   bool `json:"available_terasse,omitempty"`
+	AvailableHappyHour bool `json:"available_happy_hour,omitempty"`
 }
 
 // TariffPrices are the prices of an option under one tariff.
@@ -136,6 +182,12 @@ type OptionItem struct {
 	Price      Price                   `json:"price"`
 	TariffData map[string]TariffPrices `json:"tariffData,omitempty"`
 	OrderItem  int                     `json:"order_item"`
+
+	AliasSupplement string `json:"alias_supplement,omitempty"`
+	Cost            Price  `json:"cost,omitempty"`
+	SoldOut         bool   `json:"sold_out,omitempty"`
+	Cookable        bool   `json:"cookable,omitempty"`
+	Path            string `json:"path,omitempty"`
 	removable
 	Extra Extra `json:"-"`
 }
@@ -153,6 +205,15 @@ type OptionGroup struct {
 	Position             int           `json:"position"`
 	Items                []OptionItem  `json:"items"`
 	Translation          []Translation `json:"translation,omitempty"`
+
+	Printer           int  `json:"printer,omitempty"`
+	Prepared          bool `json:"prepared,omitempty"`
+	MultipleCategory  bool `json:"multiple_category,omitempty"`
+	DisplayFree       bool `json:"display_free,omitempty"`
+	ShiftOption       bool `json:"shift_option,omitempty"`
+	AlphabeticalOrder bool `json:"alphabetical_order,omitempty"`
+	NoPrintable       bool `json:"no_printable,omitempty"`
+	IsBold            bool `json:"is_bold,omitempty"`
 	removable
 	Extra Extra `json:"-"`
 }
@@ -165,6 +226,14 @@ type Promotion struct {
 	NamePromotion string `json:"name_promotion,omitempty"`
 	Discount      Price  `json:"discount"`
 	LabelDiscount string `json:"label_discount,omitempty"`
+
+	Quantity         int           `json:"quantity,omitempty"`
+	SizeProduct      int           `json:"size_product,omitempty"`
+	LabelSizeProduct string        `json:"label_size_product,omitempty"`
+	TypeOrder        int           `json:"type_order,omitempty"`
+	Description      string        `json:"description,omitempty"`
+	TextPromo        string        `json:"text_promo,omitempty"`
+	Translation      []Translation `json:"translation,omitempty"`
 	removable
 	Extra Extra `json:"-"`
 }
@@ -176,6 +245,10 @@ type OptionFamily struct {
 	TitleGroup string `json:"title_group,omitempty"`
 	MinOption  int    `json:"min_option"`
 	MaxOption  int    `json:"max_option"`
+
+	NumberClick     int  `json:"number_click,omitempty"`
+	OptionFree      int  `json:"option_free,omitempty"`
+	HasLimitOptions bool `json:"has_limit_options,omitempty"`
 	removable
 	Extra Extra `json:"-"`
 }
@@ -197,19 +270,84 @@ type MenuFamily struct {
 	Extra Extra `json:"-"`
 }
 
-// Document is the menu document (orderJson). Elements this model does not
-// type yet (zones, tags, printers, screens…) and unknown fields are kept
-// as they are.
+// Tag of the carte (spec §3 "Tag"); its schedule stays as stored.
+type Tag struct {
+	IDGlobal          string `json:"idGlobal"`
+	IDTag             int    `json:"idTag"`
+	NameTag           string `json:"name_tag"`
+	NumberTag         int    `json:"number_tag,omitempty"`
+	LogoTag           string `json:"logo_tag,omitempty"`
+	BackgroundCatalog string `json:"background_catalog,omitempty"`
+	Deleted           bool   `json:"deleted,omitempty"`
+	Extra             Extra  `json:"-"`
+}
+
+// Zone of the carte.
+type Zone struct {
+	ID           int    `json:"id"`
+	IDGlobal     string `json:"idGlobal,omitempty"`
+	PositionZone int    `json:"position_zone,omitempty"`
+	NumberZone   int    `json:"number_zone,omitempty"`
+	IDZone       int    `json:"id_zone,omitempty"`
+	Extra        Extra  `json:"-"`
+}
+
+// Printer as the carte carries it (spec §3 "Printer").
+type Printer struct {
+	IDPrinter    int    `json:"idPrinter"`
+	Name         string `json:"name"`
+	TypePrinter  string `json:"type_printer,omitempty"`
+	WidthTicket  int    `json:"width_ticket,omitempty"`
+	NumberTicket int    `json:"number_ticket,omitempty"`
+	IPAddress    string `json:"ip_address,omitempty"`
+	Type         string `json:"type,omitempty"`
+	Extra        Extra  `json:"-"`
+}
+
+// Screen is a kitchen screen (spec §3 "Screen").
+type Screen struct {
+	IDScreen     int    `json:"idScreen"`
+	NumberScreen int    `json:"number_screen,omitempty"`
+	NameScreen   string `json:"name_screen"`
+	Extra        Extra  `json:"-"`
+}
+
+// SizeLabels are the document's product_size_1..10 labels.
+type SizeLabels struct {
+	ProductSize1  string `json:"product_size_1,omitempty"`
+	ProductSize2  string `json:"product_size_2,omitempty"`
+	ProductSize3  string `json:"product_size_3,omitempty"`
+	ProductSize4  string `json:"product_size_4,omitempty"`
+	ProductSize5  string `json:"product_size_5,omitempty"`
+	ProductSize6  string `json:"product_size_6,omitempty"`
+	ProductSize7  string `json:"product_size_7,omitempty"`
+	ProductSize8  string `json:"product_size_8,omitempty"`
+	ProductSize9  string `json:"product_size_9,omitempty"`
+	ProductSize10 string `json:"product_size_10,omitempty"`
+}
+
+// HideNames are the kiosk's hide-name flags carried by the document.
+type HideNames struct {
+	HideNameCategories    bool `json:"hide_name_categories,omitempty"`
+	HideNameSubCategories bool `json:"hide_name_sub_categories,omitempty"`
+	HideNameProducts      bool `json:"hide_name_products,omitempty"`
+	HideNameOptions       bool `json:"hide_name_options,omitempty"`
+}
+
+// Document is the menu document (orderJson). Unknown fields of every
+// element are kept as they are.
 type Document struct {
-	Categories       []Category        `json:"categories"`
-	Items            []Product         `json:"items"`
-	Options          []OptionGroup     `json:"options"`
-	Cartes           []MenuFamily      `json:"cartes"`
-	GroupsSubOptions []OptionFamily    `json:"groups_sub_options"`
-	Promotions       []Promotion       `json:"promotions"`
-	Zones            []json.RawMessage `json:"zones"`
-	Tags             []json.RawMessage `json:"tags"`
-	Printers         []json.RawMessage `json:"printers"`
-	Screens          []json.RawMessage `json:"screens"`
-	Extra            Extra             `json:"-"`
+	Categories       []Category     `json:"categories"`
+	Items            []Product      `json:"items"`
+	Options          []OptionGroup  `json:"options"`
+	Cartes           []MenuFamily   `json:"cartes"`
+	GroupsSubOptions []OptionFamily `json:"groups_sub_options"`
+	Promotions       []Promotion    `json:"promotions"`
+	Zones            []Zone         `json:"zones"`
+	Tags             []Tag          `json:"tags"`
+	Printers         []Printer      `json:"printers"`
+	Screens          []Screen       `json:"screens"`
+	SizeLabels
+	HideNames
+	Extra Extra `json:"-"`
 }

@@ -248,10 +248,17 @@ func (d *Document) fillEmpty() {
 	if d.Promotions == nil {
 		d.Promotions = []Promotion{}
 	}
-	for _, l := range []*[]json.RawMessage{&d.Zones, &d.Tags, &d.Printers, &d.Screens} {
-		if *l == nil {
-			*l = []json.RawMessage{}
-		}
+	if d.Zones == nil {
+		d.Zones = []Zone{}
+	}
+	if d.Tags == nil {
+		d.Tags = []Tag{}
+	}
+	if d.Printers == nil {
+		d.Printers = []Printer{}
+	}
+	if d.Screens == nil {
+		d.Screens = []Screen{}
 	}
 }
 

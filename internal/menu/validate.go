@@ -41,6 +41,23 @@ func (c *checker) price(path func() string, p Price, message func() string) {
 	}
 }
 
+// uniqueNames refuses two active elements of one kind whose names compare
+// equal (accents, spaces and case ignored), naming both.
+func (c *checker) uniqueNames(n int, pathFormat string, at func(i int) (name string, removed bool), kind string) {
+	seen := map[string]string{}
+	for i := range n {
+		name, removed := at(i)
+		if strings.TrimSpace(name) == "" || removed {
+			continue
+		}
+		if other, ok := seen[nameKey(name)]; ok {
+			c.add(fmt.Sprintf(pathFormat, i), "Le nom « %s » est déjà utilisé par %s « %s ».", name, kind, other)
+		} else {
+			seen[nameKey(name)] = name
+		}
+	}
+}
+
 // nameKey is how duplicate names compare: accents, spaces and case ignored.
 func nameKey(name string) string {
 	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
@@ -87,7 +104,8 @@ func Validate(d *Document) error {
 		for _, f := range []struct {
 			name string
 			p    Price
-		}{{"price", p.Price}, {"price_junior", p.PriceJunior}, {"price_senior", p.PriceSenior}, {"price_mega", p.PriceMega}, {"price_platform", p.PricePlatform}} {
+		}{{"price", p.Price}, {"price_junior", p.PriceJunior}, {"price_senior", p.PriceSenior}, {"price_mega", p.PriceMega}, {"price_platform", p.PricePlatform},
+			{"price_sp", p.PriceSP}, {"price_emp", p.PriceEmp}, {"price_lv", p.PriceLv}, {"price_drive", p.PriceDrive}} {
 			c.price(func() string { return at(f.name) }, f.p, func() string { return fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", f.p, p.Name) })
 		}
 		c.price(func() string { return at("purchase_price") }, p.PurchasePrice, func() string { return fmt.Sprintf("la valeur du prix d'achat %s n'est pas valide", p.PurchasePrice) })
@@ -133,6 +151,9 @@ func Validate(d *Document) error {
 			c.price(func() string { return fmt.Sprintf("options[%d].items[%d].price", i, k) }, it.Price, func() string {
 				return fmt.Sprintf("La valeur du prix %s de l'option %s n'est pas valide", it.Price, it.Name)
 			})
+			c.price(func() string { return fmt.Sprintf("options[%d].items[%d].cost", i, k) }, it.Cost, func() string {
+				return fmt.Sprintf("la valeur du prix d'achat %s n'est pas valide", it.Cost)
+			})
 			for n := 1; n <= 3; n++ {
 				tp, ok := it.TariffData[fmt.Sprintf("T%d", n)]
 				if !ok {
@@ -149,13 +170,26 @@ func Validate(d *Document) error {
 			}
 		}
 	}
+	productName := func(id int) string {
+		for _, p := range d.Items {
+			if p.ID == id {
+				return p.Name
+			}
+		}
+		return fmt.Sprint(id)
+	}
+	c.uniqueNames(len(d.Cartes), "cartes[%d].name", func(i int) (string, bool) { return d.Cartes[i].Name, d.Cartes[i].Removed }, "la famille")
 	for i, mf := range d.Cartes {
 		for k, it := range mf.Items {
 			c.price(func() string { return fmt.Sprintf("cartes[%d].items[%d].price", i, k) }, it.Price, func() string {
-				return fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", it.Price, mf.Name)
+				return fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", it.Price, productName(it.IDItem))
 			})
 		}
 	}
+	c.uniqueNames(len(d.GroupsSubOptions), "groups_sub_options[%d].name_group", func(i int) (string, bool) {
+		return d.GroupsSubOptions[i].NameGroup, d.GroupsSubOptions[i].Removed
+	}, "la famille d'options")
+	c.uniqueNames(len(d.Promotions), "promotions[%d].name", func(i int) (string, bool) { return d.Promotions[i].Name, d.Promotions[i].Removed }, "la promotion")
 	for i, pr := range d.Promotions {
 		c.price(func() string { return fmt.Sprintf("promotions[%d].discount", i) }, pr.Discount, func() string {
 			return fmt.Sprintf("La valeur de la remise %s de la promotion %s n'est pas valide", pr.Discount, pr.Name)

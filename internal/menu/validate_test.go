@@ -103,3 +103,27 @@ func TestDisplayOrderIsActiveThenRemovedThenRemovedByAdmin(t *testing.T) {
 		t.Fatalf("order %v", got)
 	}
 }
+
+func TestFamiliesAndPromotionsRules(t *testing.T) {
+	d := doc(t, `{"items":[{"idGlobal":"p1","id":7,"name":"Menu Classic","price_sp":"-1"}],
+		"options":[{"idGlobal":"g1","name":"Sauces","items":[{"idGlobal":"o1","name":"Ketchup","price":0,"cost":"-0,5"}]}],
+		"cartes":[{"idGlobal":"m1","name":"Menus midi","items":[{"id_item":7,"order_item":1,"price":"-3"}]},{"idGlobal":"m2","name":"menus  MIDI","items":[]}],
+		"groups_sub_options":[{"idGlobal":"f1","name_group":"Boissons"},{"idGlobal":"f2","name_group":"boissons","removed":true},{"idGlobal":"f3","name_group":"Boîssons"}],
+		"promotions":[{"idGlobal":"pr1","name":"Été","discount":1},{"idGlobal":"pr2","name":"ete","discount":2}]}`)
+	got := messages(Validate(d))
+	for _, want := range []string{
+		"items[0].price_sp: La valeur du prix -1 d'article Menu Classic n'est pas valide",
+		"options[0].items[0].cost: la valeur du prix d'achat -0.5 n'est pas valide",
+		"cartes[0].items[0].price: La valeur du prix -3 d'article Menu Classic n'est pas valide",
+		"cartes[1].name: Le nom « menus  MIDI » est déjà utilisé par la famille « Menus midi ».",
+		"groups_sub_options[2].name_group: Le nom « Boîssons » est déjà utilisé par la famille d'options « Boissons ».",
+		"promotions[1].name: Le nom « ete » est déjà utilisé par la promotion « Été ».",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "groups_sub_options[1]") {
+		t.Errorf("a removed option family must not count as a duplicate:\n%s", got)
+	}
+}
