@@ -152,6 +152,9 @@ func serve(ctx context.Context, args []string) error {
 		}
 	}
 	if loaded, _ := demo.Loaded(ctx, a.db); loaded {
+		if err := demo.EnsureImages(ctx, a.db, a.blobs); err != nil {
+			slog.Warn("images de démonstration", "err", err)
+		}
 		printLogins(c)
 	}
 
@@ -229,6 +232,9 @@ func loadDemo(ctx context.Context, args []string) error {
 		return err
 	} else {
 		fmt.Println("Franchise de démonstration chargée.")
+	}
+	if err := demo.EnsureImages(ctx, a.db, a.blobs); err != nil {
+		return err
 	}
 	printLogins(c)
 	return nil

@@ -145,7 +145,7 @@ func carteDocument(prefix string, sections []section, withPromotions bool) []byt
 	var cats, items []any
 	id := 0
 	for ci, sec := range sections {
-		cats = append(cats, obj{"idGlobal": fmt.Sprintf("%s-cat-%d", prefix, ci+1), "idCat": ci + 1, "name": sec.name, "parent_id": -1, "position": ci + 1,
+		cats = append(cats, obj{"idGlobal": fmt.Sprintf("%s-cat-%d", prefix, ci+1), "idCat": ci + 1, "name": sec.name, "parent_id": -1, "position": ci + 1, "path": categoryImage(prefix, ci),
 			"translation": []any{obj{"langue": "en", "name": sec.name}}})
 		for pi, d := range sec.dishes {
 			id++
@@ -159,7 +159,7 @@ func carteDocument(prefix string, sections []section, withPromotions bool) []byt
 			}
 			p := obj{"idGlobal": fmt.Sprintf("%s-prod-%d", prefix, id), "id": id, "idCat": ci + 1, "name": d.name, "description": d.description,
 				"position": pi + 1, "price": price(d.cents), "price_platform": price(d.cents + 200), "prices": prices, "many_size": d.sizes, "many_type": true,
-				"options": d.groups, "best_sale": pi == 0, "daily_stock": 0, "hidden_borne": false}
+				"options": d.groups, "best_sale": pi == 0, "daily_stock": 0, "hidden_borne": false, "path": productImage(prefix, id)}
 			if d.sizes {
 				p["allSizes"] = []any{
 					obj{"id_size": 1, "name_size": "junior", "label_size": "Taille 1", "size_enabled": true, "price": price(d.cents), "price_sp": price(d.cents)},

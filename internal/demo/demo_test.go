@@ -2,10 +2,13 @@ package demo_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
+	"brigade/internal/blob"
 	"brigade/internal/demo"
+	"brigade/internal/menu"
 	"brigade/internal/events"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
@@ -104,5 +107,49 @@ func TestDemoSiretsHaveAValidLuhnKey(t *testing.T) {
 	}
 	if n != 14 {
 		t.Fatalf("%d restaurants", n)
+	}
+}
+
+// Every picture a demo carte names exists in the blob store, and a second
+// pass writes nothing new.
+func TestDemoImagesCoverEveryPath(t *testing.T) {
+	ctx := context.Background()
+	db := testutil.NewDB(t, store.SQLite)
+	if err := demo.Load(ctx, db, tenancy.NewService(db, events.NewLocal())); err != nil {
+		t.Fatal(err)
+	}
+	blobs, err := blob.NewFolder(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := demo.EnsureImages(ctx, db, blobs); err != nil {
+		t.Fatal(err)
+	}
+	var fid int64
+	var doc string
+	if err := db.QueryRow(ctx, `SELECT c.franchise_id, v.document FROM campaigns c JOIN campaign_versions v ON v.campaign_id = c.id AND v.version = c.version WHERE c.nom = ?`, "Carte principale").Scan(&fid, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var d menu.Document
+	if err := json.Unmarshal([]byte(doc), &d); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range d.Items {
+		info, err := blobs.Stat(ctx, menu.ImageKey(fid, "products", p.Path))
+		if p.Path == "" || err != nil || info.Size < 500 {
+			t.Fatalf("product %s: path %q: %v", p.Name, p.Path, err)
+		}
+	}
+	for _, c := range d.Categories {
+		if _, err := blobs.Stat(ctx, menu.ImageKey(fid, "categories", c.Path)); err != nil {
+			t.Fatalf("category %s: %v", c.Name, err)
+		}
+	}
+	before, _ := blobs.List(ctx, "CartesCampagnesImages/")
+	if err := demo.EnsureImages(ctx, db, blobs); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := blobs.List(ctx, "CartesCampagnesImages/"); len(after) != len(before) || after[0].ModTime != before[0].ModTime {
+		t.Fatalf("second pass rewrote images: %d → %d", len(before), len(after))
 	}
 }

@@ -151,6 +151,9 @@ func (s *Server) routeTable() []route {
 		{method: http.MethodGet, path: "/api/v1/franchise/logo", id: "getFranchiseLogo", tag: "Franchise", summary: "Logo de la franchise", access: signedIn, roles: franchiseWide, register: s.registerLogoDownload},
 		{method: http.MethodGet, path: "/api/v1/history", id: "listHistory", tag: "Historique", summary: "Journal des modifications", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"GET /api/v1/historique/logs-details/{a}&{b}"}, register: handle(s.listHistory)},
 
+		// Images of the cartes' elements.
+		{method: http.MethodPost, path: "/api/v1/images", id: "uploadImage", tag: "Cartes", summary: "Envoyer l'image d'un élément de carte (multipart : kind, file, name, moment)", access: signedIn, roles: admins, lockable: true, status: http.StatusCreated, original: []string{"CartesCampagnesImages/{franchiseId}/categories|products|ingredients|supplements/{path}"}, register: s.registerImageUpload},
+		{method: http.MethodGet, path: "/api/v1/images/{kind}/{file}", id: "getImage", tag: "Cartes", summary: "Lire une image d'élément de carte de la franchise", access: signedIn, roles: franchiseWide, lockable: true, register: s.registerImageDownload},
 		// Cartes (campaigns) and their documents.
 		{method: http.MethodGet, path: "/api/v1/campaigns", id: "listCampaigns", tag: "Cartes", summary: "Cartes de la franchise (liées au restaurant pour un modérateur)", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"CartesCampagnes (par franchiseId)", "RestosCartes (par siret)"}, register: handle(s.listCampaigns)},
 		{method: http.MethodPost, path: "/api/v1/campaigns", id: "createCampaign", tag: "Cartes", summary: "Créer une carte", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusCreated, register: handle(s.createCampaign)},

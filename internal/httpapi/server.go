@@ -62,6 +62,7 @@ type Server struct {
 	api    huma.API
 	router chi.Router
 	routes []route
+	images *menu.Images
 }
 
 // New builds the handler.
@@ -75,7 +76,7 @@ func New(d Deps) *Server {
 	if d.Version == "" {
 		d.Version = "dev"
 	}
-	s := &Server{Deps: d, router: chi.NewRouter()}
+	s := &Server{Deps: d, router: chi.NewRouter(), images: menu.NewImages(d.Blobs)}
 	s.router.Use(securityHeaders, clientAddress)
 
 	cfg := huma.DefaultConfig("Brigade API", APIVersion)

@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
+	"image/color"
 	"net/http"
 	"regexp"
 	"sort"
@@ -21,6 +22,7 @@ type fixture struct {
 	sirets      []string
 	equipments  []int64 // the first device of each restaurant
 	campaigns   []int64
+	images      []string // product image files
 	markers     []string
 }
 
@@ -229,6 +231,13 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 			return itoa(victim.campaigns[i%len(victim.campaigns)])
 		case "franchiseId":
 			return itoa(victim.franchiseID)
+		case "kind":
+			return "products"
+		case "file":
+			if len(victim.images) == 0 {
+				t.Fatalf("no image in the fixture for %s", path)
+			}
+			return victim.images[0]
 		default:
 			t.Fatalf("route %s: the tenancy test does not know parameter %q; add it to fill()", path, name)
 			return ""
@@ -250,6 +259,18 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 		}
 		demoF := loadFixture(t, srv.DB, "Brigade Burger")
 		otherF := loadFixture(t, srv.DB, "Le Comptoir Voisin")
+		for _, x := range []struct {
+			login string
+			f     *fixture
+		}{{"demo-admin", &demoF}, {"autre-admin", &otherF}} {
+			res := uploadImage(t, srv, srv.SignIn(t, x.login), map[string]string{"kind": "products", "name": "Secret " + x.login}, pngBytes(t, color.RGBA{1, 2, 3, 255}))
+			var img struct{ Path string }
+			res.JSON(t, &img)
+			if res.Status != http.StatusCreated {
+				t.Fatalf("image for %s: %d %s", x.login, res.Status, res.Body)
+			}
+			x.f.images = append(x.f.images, img.Path)
+		}
 		ops := operations(t, srv)
 
 		type attacker struct {
