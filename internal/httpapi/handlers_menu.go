@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -178,6 +179,40 @@ func (s *Server) saveDocument(ctx context.Context, in *saveDocumentInput) (*camp
 		return nil, err
 	}
 	c, err := s.Menu.SaveDocument(ctx, principal(ctx), in.CampaignID, v, in.RawBody)
+	if err != nil {
+		return nil, err
+	}
+	return campaignAnswer(c), nil
+}
+
+type exportOutput struct {
+	ContentDisposition string `header:"Content-Disposition"`
+	Body               json.RawMessage
+}
+
+func (s *Server) exportCampaign(ctx context.Context, in *campaignPath) (*exportOutput, error) {
+	file, name, err := s.Menu.Export(ctx, principal(ctx), in.CampaignID)
+	if err != nil {
+		return nil, err
+	}
+	return &exportOutput{ContentDisposition: `attachment; filename*=UTF-8''` + url.PathEscape(name), Body: file}, nil
+}
+
+type importCampaignInput struct {
+	Nom      string `query:"nom" maxLength:"120" doc:"Nom de la nouvelle carte (par défaut celui du fichier)"`
+	FileName string `query:"fileName" maxLength:"200" doc:"Nom du fichier importé, cité par les messages d'erreur"`
+	RawBody  []byte
+}
+
+func (s *Server) registerImportCampaign(api huma.API, op huma.Operation) {
+	op.MaxBodyBytes = 32 << 20
+	op.RequestBody = &huma.RequestBody{Required: true, Description: "Un export de carte ({…, orderJson}) ou un document de carte seul.",
+		Content: map[string]*huma.MediaType{"application/json": {Schema: &huma.Schema{Type: "object", AdditionalProperties: true}}}}
+	handle(s.importCampaign)(api, op)
+}
+
+func (s *Server) importCampaign(ctx context.Context, in *importCampaignInput) (*campaignOutput, error) {
+	c, err := s.Menu.Import(ctx, principal(ctx), in.Nom, in.FileName, in.RawBody)
 	if err != nil {
 		return nil, err
 	}

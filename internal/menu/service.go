@@ -263,6 +263,14 @@ func (d *Document) fillEmpty() {
 }
 
 func (s *Service) create(ctx context.Context, p tenancy.Principal, in CampaignInput, doc []byte, action history.Action, from string) (Campaign, error) {
+	var changes []history.Change
+	if from != "" {
+		changes = []history.Change{{Field: "copie de", Before: from, After: in.Nom}}
+	}
+	return s.createWith(ctx, p, in, doc, action, changes)
+}
+
+func (s *Service) createWith(ctx context.Context, p tenancy.Principal, in CampaignInput, doc []byte, action history.Action, changes []history.Change) (Campaign, error) {
 	if err := canWrite(p); err != nil {
 		return Campaign{}, err
 	}
@@ -295,10 +303,7 @@ func (s *Service) create(ctx context.Context, p tenancy.Principal, in CampaignIn
 		if err != nil {
 			return err
 		}
-		actor.Action, actor.Target = action, out.Nom
-		if from != "" {
-			actor.Changes = []history.Change{{Field: "copie de", Before: from, After: out.Nom}}
-		}
+		actor.Action, actor.Target, actor.Changes = action, out.Nom, changes
 		s.announce(tx, p, id)
 		return history.Record(ctx, tx, actor)
 	})
@@ -466,6 +471,13 @@ func (s *Service) SaveDocument(ctx context.Context, p tenancy.Principal, id int6
 	if err != nil {
 		return Campaign{}, err
 	}
+	return s.saveParsed(ctx, p, c, version, d)
+}
+
+// saveParsed validates a parsed document, stores it as the carte's next
+// version if the carte is still at version, and logs what changed.
+func (s *Service) saveParsed(ctx context.Context, p tenancy.Principal, c Campaign, version int, d *Document) (Campaign, error) {
+	id := c.ID
 	if err := Validate(d); err != nil {
 		return Campaign{}, err
 	}

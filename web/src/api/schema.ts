@@ -308,6 +308,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/campaigns/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Importer une carte depuis un fichier JSON (export ou document seul)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        post: operations["importCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/campaigns/{campaignId}": {
         parameters: {
             query?: never;
@@ -388,6 +410,30 @@ export interface paths {
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
          */
         post: operations["duplicateCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{campaignId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exporter une carte en fichier JSON (champs de la carte et orderJson)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `CartesCampagnes/{franchiseId}/{fichier}`.
+         */
+        get: operations["exportCampaign"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -650,6 +696,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mes Produits : les produits actifs de toutes les cartes, avec leurs prix et indicateurs
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Modifier en masse les prix (fixer, ajouter, pourcentage) et indicateurs de produits de plusieurs cartes
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        post: operations["bulkEditProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/restaurants": {
         parameters: {
             query?: never;
@@ -880,6 +970,52 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        BulkBody: {
+            /** @description Indicateurs à poser (true) ou retirer (false) */
+            flags?: {
+                [key: string]: boolean;
+            };
+            price?: components["schemas"]["BulkPrice"];
+            targets: components["schemas"]["BulkTarget"][] | null;
+        };
+        BulkCarte: {
+            /** Format: int64 */
+            campaignId: number;
+            /**
+             * Format: int64
+             * @description Produits modifiés
+             */
+            changed: number;
+            /**
+             * Format: int64
+             * @description La nouvelle version de la carte
+             */
+            version: number;
+        };
+        BulkPrice: {
+            /**
+             * @description set : nouveau prix ; add : ajouter le montant ; percent : variation en %
+             * @enum {string}
+             */
+            mode: "set" | "add" | "percent";
+            orderTypes: number[] | null;
+            tariffs: number[] | null;
+            /** @description Texte du nombre, virgule acceptée : « 0,50 », « -5 » */
+            value: string;
+        };
+        BulkResult: {
+            campaigns: components["schemas"]["BulkCarte"][] | null;
+        };
+        BulkTarget: {
+            /** Format: int64 */
+            campaignId: number;
+            idGlobals: string[] | null;
+            /**
+             * Format: int64
+             * @description La version de la carte lue (Mes Produits la donne)
+             */
+            version: number;
+        };
         Campaign: {
             campagneDates: string[] | null;
             /** Format: date-time */
@@ -933,6 +1069,41 @@ export interface components {
             promotions: components["schemas"]["TrashItem"][] | null;
             /** Format: int64 */
             version: number;
+        };
+        Catalogue: {
+            campaigns: components["schemas"]["Campaign"][] | null;
+            /** @description Les indicateurs modifiables, dans l'ordre d'affichage */
+            flagNames: string[] | null;
+            items: components["schemas"]["CatalogueProduct"][] | null;
+        };
+        CataloguePrice: {
+            /**
+             * Format: double
+             * @description En unités de la devise (9.9)
+             */
+            price: number;
+            /** Format: int64 */
+            tariff: number;
+            /** Format: int64 */
+            typeOrder: number;
+        };
+        CatalogueProduct: {
+            /** Format: int64 */
+            campaignId: number;
+            category: string;
+            /** @description hidden, sold_out, hidden_borne… (voir la liste des indicateurs) */
+            flags: {
+                [key: string]: boolean;
+            };
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            idCat: number;
+            idGlobal: string;
+            name: string;
+            /** @description Image (products), vide si aucune */
+            path: string;
+            prices: components["schemas"]["CataloguePrice"][] | null;
         };
         Change: {
             after: unknown;
@@ -1986,6 +2157,76 @@ export interface operations {
             };
         };
     };
+    importCampaign: {
+        parameters: {
+            query?: {
+                /** @description Nom de la nouvelle carte (par défaut celui du fichier) */
+                nom?: string;
+                /** @description Nom du fichier importé, cité par les messages d'erreur */
+                fileName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Un export de carte ({…, orderJson}) ou un document de carte seul. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     getCampaign: {
         parameters: {
             query?: never;
@@ -2315,6 +2556,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    exportCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description Unauthorized */
@@ -3077,6 +3377,113 @@ export interface operations {
                     "image/jpeg": string;
                     "image/png": string;
                     "image/webp": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogue"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    bulkEditProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
                 };
             };
             /** @description Unauthorized */
