@@ -58,7 +58,7 @@ func TestCampaignDocumentLifecycle(t *testing.T) {
 			t.Fatalf("bad price: %d %s", res.Status, res.Body)
 		}
 		res = srv.DoWith(t, http.MethodPut, docPath, admin, `{"items":[{"idGlobal":"p1","name":{"oops":1}}]}`, map[string]string{"If-Match": `"2"`})
-		if res.Status != 422 || !strings.Contains(string(res.Body), `Erreur : Valeur non prise en charge dans \"items.name\" du fichier \"Carte_ Été_2026.json\".`) {
+		if res.Status != 422 || !strings.Contains(string(res.Body), `Erreur : Valeur non prise en charge dans \"items[0].name\" du fichier \"Carte_ Été_2026.json\".`) {
 			t.Fatalf("unsupported value: %d %s", res.Status, res.Body)
 		}
 

@@ -159,7 +159,7 @@ func TestCarteExportImportRoundTrip(t *testing.T) {
 		}
 		// A value a field cannot hold is refused naming the field and the file; nothing is created.
 		res = srv.DoWith(t, http.MethodPost, "/api/v1/campaigns/import?fileName=casse.json", admin, `{"orderJson":{"items":[{"idGlobal":"x","name":"A","many_size":"oui"}]}}`, nil)
-		if res.Status != 422 || !strings.Contains(string(res.Body), `Erreur : Valeur non prise en charge dans \"items.many_size\" du fichier \"casse.json\".`) {
+		if res.Status != 422 || !strings.Contains(string(res.Body), `Erreur : Valeur non prise en charge dans \"items[0].many_size\" du fichier \"casse.json\".`) {
 			t.Fatalf("unsupported value: %d %s", res.Status, res.Body)
 		}
 		if res := srv.DoWith(t, http.MethodPost, "/api/v1/campaigns/import", admin, `[1,2]`, nil); res.Status != 422 {

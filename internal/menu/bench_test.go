@@ -57,7 +57,7 @@ func BenchmarkValidateBigCarte(b *testing.B) {
 		if err := menu.Validate(d); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := json.Marshal(d); err != nil {
+		if _, err := d.Encode(); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -106,91 +106,6 @@ func hasExtras(t reflect.Type) bool {
 
 // ---- decoding ----
 
-// decodeDocument reads raw into d: typed fields through encoding/json, then
-// the unknown keys of every element through one scan.
-func decodeDocument(raw []byte, d *Document) error {
-	type plain Document
-	if err := json.Unmarshal(raw, (*plain)(d)); err != nil {
-		return err
-	}
-	_, err := captureExtras(raw, skipSpace(raw, 0), reflect.ValueOf(d).Elem())
-	return err
-}
-
-// captureExtras walks the JSON value starting at raw[i] alongside v and
-// stores unknown object keys in the Extra fields. It returns the index just
-// after the value.
-func captureExtras(raw []byte, i int, v reflect.Value) (int, error) {
-	if i >= len(raw) {
-		return i, fmt.Errorf("document tronqué")
-	}
-	t := v.Type()
-	switch {
-	case t.Kind() == reflect.Struct && t != priceType && raw[i] == '{':
-		p := planOf(t)
-		return eachMember(raw, i, func(key string, i int) (int, error) {
-			if fi, ok := p.known[key]; ok {
-				fv := v.FieldByIndex(p.fields[fi].index)
-				if hasExtras(fv.Type()) {
-					return captureExtras(raw, i, fv)
-				}
-				return skipValue(raw, i)
-			}
-			end, err := skipValue(raw, i)
-			if err != nil || p.extra == nil {
-				return end, err
-			}
-			ef := v.FieldByIndex(p.extra)
-			if ef.IsNil() {
-				ef.Set(reflect.MakeMap(extraType))
-			}
-			ef.SetMapIndex(reflect.ValueOf(key), reflect.ValueOf(json.RawMessage(bytes.Clone(raw[i:end]))))
-			return end, nil
-		})
-	case t.Kind() == reflect.Slice && raw[i] == '[':
-		i++
-		n := 0
-		for {
-			i = skipSpace(raw, i)
-			if i < len(raw) && raw[i] == ']' {
-				return i + 1, nil
-			}
-			if i < len(raw) && raw[i] == ',' {
-				i = skipSpace(raw, i+1)
-			}
-			var err error
-			if n < v.Len() {
-				i, err = captureExtras(raw, i, v.Index(n))
-			} else {
-				i, err = skipValue(raw, i)
-			}
-			if err != nil {
-				return i, err
-			}
-			n++
-		}
-	case t.Kind() == reflect.Map && raw[i] == '{':
-		// Map values are not addressable: fill a copy and store it back.
-		return eachMember(raw, i, func(key string, i int) (int, error) {
-			kv := reflect.ValueOf(key).Convert(t.Key())
-			cur := v.MapIndex(kv)
-			if !cur.IsValid() {
-				return skipValue(raw, i)
-			}
-			cp := reflect.New(t.Elem()).Elem()
-			cp.Set(cur)
-			end, err := captureExtras(raw, i, cp)
-			if err == nil {
-				v.SetMapIndex(kv, cp)
-			}
-			return end, err
-		})
-	case t.Kind() == reflect.Pointer && !v.IsNil():
-		return captureExtras(raw, i, v.Elem())
-	}
-	return skipValue(raw, i)
-}
-
 // eachMember calls fn for every member of the object at raw[i] with its key
 // and the index of its value; fn returns the index after the value.
 func eachMember(raw []byte, i int, fn func(key string, value int) (int, error)) (int, error) {
@@ -382,6 +297,13 @@ func isEmpty(v reflect.Value) bool {
 }
 
 func encodeStruct(buf []byte, v reflect.Value) ([]byte, error) {
+	return encodeStructHook(buf, v, nil)
+}
+
+// fieldHook may encode a field itself (handled true).
+type fieldHook func(buf []byte, name string, fv reflect.Value) (out []byte, handled bool, err error)
+
+func encodeStructHook(buf []byte, v reflect.Value, hook fieldHook) ([]byte, error) {
 	p := planOf(v.Type())
 	var extra Extra
 	var extraKeys []string
@@ -417,6 +339,14 @@ func encodeStruct(buf []byte, v reflect.Value) ([]byte, error) {
 			continue
 		}
 		writeKey(f.name)
+		if hook != nil {
+			var handled bool
+			if buf, handled, err = hook(buf, f.name, fv); err != nil {
+				return buf, err
+			} else if handled {
+				continue
+			}
+		}
 		if buf, err = encodeValue(buf, fv); err != nil {
 			return buf, err
 		}
@@ -486,10 +416,52 @@ func (d Document) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads a document, keeping unknown fields.
-func (d *Document) UnmarshalJSON(b []byte) error { return decodeDocument(b, d) }
+func (d *Document) UnmarshalJSON(b []byte) error { return decodeDocumentStrict(b, d) }
 
-// marshalElement encodes one element (for the diff) the same way.
-func marshalElement(x any) []byte {
-	b, _ := encodeValue(nil, reflect.ValueOf(x))
-	return b
+// kindFields are the document's lists whose elements the diff compares, in
+// snapshot order.
+var kindFields = map[string]int{"categories": 0, "items": 1, "options": 2, "promotions": 3, "groups_sub_options": 4, "cartes": 5}
+
+// encodeDocument writes the document and a snapshot for the diff whose
+// elements are slices of those same bytes: no element is encoded twice.
+func encodeDocument(d *Document) ([]byte, snapshot, error) {
+	var ranges [len(kindLabels)][][2]int
+	hook := func(buf []byte, name string, fv reflect.Value) ([]byte, bool, error) {
+		k, ok := kindFields[name]
+		if !ok || fv.IsNil() {
+			return buf, false, nil
+		}
+		ranges[k] = make([][2]int, fv.Len())
+		buf = append(buf, '[')
+		for i := range fv.Len() {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			start := len(buf)
+			var err error
+			if buf, err = encodeValue(buf, fv.Index(i)); err != nil {
+				return buf, true, err
+			}
+			ranges[k][i] = [2]int{start, len(buf)}
+		}
+		return append(buf, ']'), true, nil
+	}
+	buf, err := encodeStructHook(make([]byte, 0, 64<<10), reflect.ValueOf(d).Elem(), hook)
+	if err != nil {
+		return nil, snapshot{}, err
+	}
+	raw := func(k, i int) []byte {
+		if i >= len(ranges[k]) {
+			return nil
+		}
+		r := ranges[k][i]
+		return buf[r[0]:r[1]:r[1]]
+	}
+	return buf, snapshotFrom(d, raw), nil
+}
+
+// Encode writes the document canonically (sorted keys, extras merged).
+func (d *Document) Encode() ([]byte, error) {
+	b, _, err := encodeDocument(d)
+	return b, err
 }

@@ -3,7 +3,6 @@ package menu
 import (
 	"bytes"
 	"encoding/json"
-	"reflect"
 	"strings"
 
 	"brigade/internal/history"
@@ -19,23 +18,22 @@ type ElementChange struct {
 type element struct {
 	id, name string
 	removed  bool
-	raw      []byte // canonical JSON, position zeroed
+	raw      []byte // canonical JSON, a slice of the encoded document
 }
 
+// fields are the element's fields as the history shows them; change
+// comparison ignores position.
 func (e element) fields() map[string]any {
 	var m map[string]any
 	_ = json.Unmarshal(e.raw, &m)
+	delete(m, "position")
 	return m
 }
 
-func elements[T any](list []T, id func(T) string, name func(T) string, removed func(T) bool) []element {
+func elements[T any](list []T, kind int, raw func(kind, i int) []byte, id func(T) string, name func(T) string, removed func(T) bool) []element {
 	out := make([]element, 0, len(list))
-	for _, x := range list {
-		// Change comparison ignores position.
-		if f := reflect.ValueOf(&x).Elem().FieldByName("Position"); f.IsValid() && f.CanSet() {
-			f.SetInt(0)
-		}
-		out = append(out, element{id: id(x), name: name(x), removed: removed(x), raw: marshalElement(x)})
+	for i, x := range list {
+		out = append(out, element{id: id(x), name: name(x), removed: removed(x), raw: raw(kind, i)})
 	}
 	return out
 }
@@ -54,13 +52,18 @@ var kindLabels = [...]string{"catégorie", "produit", "catégorie d'options", "p
 type snapshot [len(kindLabels)][]element
 
 func snapshotOf(d *Document) snapshot {
+	_, snap, _ := encodeDocument(d)
+	return snap
+}
+
+func snapshotFrom(d *Document, raw func(kind, i int) []byte) snapshot {
 	return snapshot{
-		elements(d.Categories, func(x Category) string { return x.IDGlobal }, func(x Category) string { return x.Name }, func(x Category) bool { return x.Removed }),
-		elements(d.Items, func(x Product) string { return x.IDGlobal }, func(x Product) string { return x.Name }, func(x Product) bool { return x.Removed }),
-		elements(d.Options, func(x OptionGroup) string { return x.IDGlobal }, func(x OptionGroup) string { return x.Name }, func(x OptionGroup) bool { return x.Removed }),
-		elements(d.Promotions, func(x Promotion) string { return x.IDGlobal }, func(x Promotion) string { return x.Name }, func(x Promotion) bool { return x.Removed }),
-		elements(d.GroupsSubOptions, func(x OptionFamily) string { return x.IDGlobal }, func(x OptionFamily) string { return x.NameGroup }, func(x OptionFamily) bool { return x.Removed }),
-		elements(d.Cartes, func(x MenuFamily) string { return x.IDGlobal }, func(x MenuFamily) string { return x.Name }, func(x MenuFamily) bool { return x.Removed }),
+		elements(d.Categories, 0, raw, func(x Category) string { return x.IDGlobal }, func(x Category) string { return x.Name }, func(x Category) bool { return x.Removed }),
+		elements(d.Items, 1, raw, func(x Product) string { return x.IDGlobal }, func(x Product) string { return x.Name }, func(x Product) bool { return x.Removed }),
+		elements(d.Options, 2, raw, func(x OptionGroup) string { return x.IDGlobal }, func(x OptionGroup) string { return x.Name }, func(x OptionGroup) bool { return x.Removed }),
+		elements(d.Promotions, 3, raw, func(x Promotion) string { return x.IDGlobal }, func(x Promotion) string { return x.Name }, func(x Promotion) bool { return x.Removed }),
+		elements(d.GroupsSubOptions, 4, raw, func(x OptionFamily) string { return x.IDGlobal }, func(x OptionFamily) string { return x.NameGroup }, func(x OptionFamily) bool { return x.Removed }),
+		elements(d.Cartes, 5, raw, func(x MenuFamily) string { return x.IDGlobal }, func(x MenuFamily) string { return x.Name }, func(x MenuFamily) bool { return x.Removed }),
 	}
 }
 

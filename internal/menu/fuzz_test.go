@@ -38,6 +38,12 @@ func FuzzParsePrice(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		// The fast path agrees with the general one wherever it answers.
+		if fast, ok := plainDecimal(s); ok {
+			if slow := parsePriceGeneral(s); fast != slow {
+				t.Fatalf("%q: fast %+v, general %+v", s, fast, slow)
+			}
+		}
 		p := ParsePrice(s)
 		if p.Invalid {
 			return
@@ -45,6 +51,38 @@ func FuzzParsePrice(f *testing.F) {
 		// A valid price prints as a number that parses to the same cents.
 		if back := ParsePrice(p.String()); back.Cents != p.Cents || back.Invalid {
 			t.Fatalf("%q → %+v → %q → %+v", s, p, p.String(), back)
+		}
+	})
+}
+
+// FuzzDecoderIsStrict: the hand-written decoder never accepts what is not
+// JSON, and accepts every JSON object whose values fit the model as
+// encoding/json reads them (checked on the generic form: a document
+// encoded by encoding/json from a map always parses).
+func FuzzDecoderIsStrict(f *testing.F) {
+	f.Add([]byte(`{"items":[{"idGlobal":"p1","name":"Burger","price":"9,90"}]}`))
+	f.Add([]byte(`{"a":1 "b":2}`))
+	f.Add([]byte(`{"items":[{"name":"\ud800x"}],"k":[1,]}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		if _, err := Parse(raw, "f.json"); err == nil && !json.Valid(raw) {
+			t.Fatalf("accepted invalid JSON: %q", raw)
+		}
+		var generic map[string]any
+		if json.Unmarshal(raw, &generic) != nil {
+			return
+		}
+		// Unknown keys only: always accepted, and kept.
+		extras := map[string]any{}
+		for k, v := range generic {
+			extras["x_"+k] = v
+		}
+		again, _ := json.Marshal(extras)
+		d, err := Parse(again, "f.json")
+		if err != nil {
+			t.Fatalf("refused a document of unknown keys: %v\n%s", err, again)
+		}
+		if len(d.Extra) != len(extras) {
+			t.Fatalf("kept %d of %d unknown keys", len(d.Extra), len(extras))
 		}
 	})
 }

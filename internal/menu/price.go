@@ -26,6 +26,13 @@ func Cents(c int64) Price { return Price{Cents: c} }
 
 // ParsePrice reads price text the way the spec's forms do.
 func ParsePrice(text string) Price {
+	if p, ok := plainDecimal(text); ok {
+		return p
+	}
+	return parsePriceGeneral(text)
+}
+
+func parsePriceGeneral(text string) Price {
 	s := strings.TrimSpace(strings.ReplaceAll(text, ",", "."))
 	if s == "" {
 		return Price{}
@@ -45,6 +52,58 @@ func ParsePrice(text string) Price {
 }
 
 var decimalText = regexp.MustCompile(`^([+-]?)(\d{1,12})(?:\.(\d*))?$`)
+
+// plainDecimal reads the common shapes ("9.9", "12", "-3,50") without the
+// regular expression: digits, an optional sign and one separator, up to
+// twelve digits before it. Anything else goes the long way.
+func plainDecimal(s string) (Price, bool) {
+	i, neg := 0, false
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		neg = s[i] == '-'
+		i++
+	}
+	start := i
+	var units int64
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		units = units*10 + int64(s[i]-'0')
+		i++
+	}
+	if i == start || i-start > 12 {
+		return Price{}, false
+	}
+	var cents int64
+	if i < len(s) {
+		if s[i] != '.' && s[i] != ',' {
+			return Price{}, false
+		}
+		i++
+		digits := 0
+		round := false
+		for ; i < len(s); i++ {
+			c := s[i]
+			if c < '0' || c > '9' {
+				return Price{}, false
+			}
+			switch digits {
+			case 0:
+				cents += int64(c-'0') * 10
+			case 1:
+				cents += int64(c - '0')
+			case 2:
+				round = c >= '5'
+			}
+			digits++
+		}
+		if round {
+			cents++
+		}
+	}
+	c := units*100 + cents
+	if neg {
+		c = -c
+	}
+	return Price{Cents: c}, true
+}
 
 // decimalCents rounds a decimal text to cents, half away from zero, without
 // going through binary floats (1,005 is 1,01, not 1,00).

@@ -1,7 +1,6 @@
 package menu
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -223,7 +222,7 @@ func (s *Service) Create(ctx context.Context, p tenancy.Principal, in CampaignIn
 func emptyDocument() []byte {
 	var d Document
 	d.fillEmpty()
-	b, _ := json.Marshal(d)
+	b, _ := d.Encode()
 	return b
 }
 
@@ -438,16 +437,13 @@ func (e *UnsupportedValue) Error() string {
 // cannot hold (an object where a number is expected, NaN, …).
 func Parse(raw []byte, file string) (*Document, error) {
 	var d Document
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if err := dec.Decode(&d); err != nil {
+	if err := decodeDocumentStrict(raw, &d); err != nil {
 		field := "document"
-		var te *json.UnmarshalTypeError
-		var se *json.SyntaxError
-		switch {
-		case errors.As(err, &te) && te.Field != "":
-			field = te.Field
-		case errors.As(err, &se):
-			field = fmt.Sprintf("position %d", se.Offset)
+		if de, ok := err.(*decodeError); ok {
+			field = de.path
+			if de.offset >= 0 {
+				field = fmt.Sprintf("position %d", de.offset)
+			}
 		}
 		return nil, &UnsupportedValue{Field: field, File: file}
 	}
@@ -481,7 +477,7 @@ func (s *Service) saveParsed(ctx context.Context, p tenancy.Principal, c Campaig
 	if err := Validate(d); err != nil {
 		return Campaign{}, err
 	}
-	doc, err := json.Marshal(d)
+	doc, newSnap, err := encodeDocument(d)
 	if err != nil {
 		return Campaign{}, err
 	}
@@ -497,7 +493,6 @@ func (s *Service) saveParsed(ctx context.Context, p tenancy.Principal, c Campaig
 		}
 		prevSnap = snapshotOf(prev)
 	}
-	newSnap := snapshotOf(d)
 	actor, err := s.actor(ctx, p)
 	if err != nil {
 		return Campaign{}, err

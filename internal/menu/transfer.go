@@ -89,7 +89,7 @@ func (s *Service) Import(ctx context.Context, p tenancy.Principal, nom, fileName
 		return Campaign{}, err
 	}
 	d.fillEmpty()
-	stored, err := json.Marshal(d)
+	stored, snap, err := encodeDocument(d)
 	if err != nil {
 		return Campaign{}, err
 	}
@@ -97,6 +97,6 @@ func (s *Service) Import(ctx context.Context, p tenancy.Principal, nom, fileName
 	if err != nil {
 		return Campaign{}, err
 	}
-	s.cacheSnapshot(c.ID, c.Version, snapshotOf(d))
+	s.cacheSnapshot(c.ID, c.Version, snap)
 	return c, nil
 }

@@ -2,7 +2,6 @@ package menu
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -298,13 +297,9 @@ func (s *Service) TrashAction(ctx context.Context, p tenancy.Principal, id int64
 	if n == 0 {
 		return Campaign{}, 0, ErrNothingInTrash
 	}
-	doc, err := json.Marshal(d)
-	if err != nil {
-		return Campaign{}, 0, err
-	}
 	// The save logs each element (restore: Modification removed true →
 	// false; erase: Suppression).
-	out, err := s.SaveDocument(ctx, p, id, version, doc)
+	out, err := s.saveParsed(ctx, p, c, version, d)
 	return out, n, err
 }
 

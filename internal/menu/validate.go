@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
@@ -60,6 +61,27 @@ func (c *checker) uniqueNames(n int, pathFormat string, at func(i int) (name str
 
 // nameKey is how duplicate names compare: accents, spaces and case ignored.
 func nameKey(name string) string {
+	ascii := true
+	for i := 0; i < len(name); i++ {
+		if name[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		b := make([]byte, 0, len(name))
+		for i := 0; i < len(name); i++ {
+			c := name[i]
+			switch {
+			case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+				continue
+			case c >= 'A' && c <= 'Z':
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
+		}
+		return string(b)
+	}
 	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
 	s, _, _ := transform.String(t, name)
 	return strings.ToLower(strings.Join(strings.Fields(s), ""))
