@@ -8,8 +8,8 @@ import (
 
 	"brigade/internal/blob"
 	"brigade/internal/demo"
-	"brigade/internal/menu"
 	"brigade/internal/events"
+	"brigade/internal/menu"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
 	"brigade/internal/testutil"
