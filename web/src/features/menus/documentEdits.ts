@@ -15,7 +15,8 @@ import {
   type OptionGroup,
   type PriceEntry,
 } from './documentTypes';
-import { priceCell } from './schemas';
+import { priceCell, type ProductForm } from './schemas';
+import { applyFormValues, formValuesOf, type NewProductSettings, type ProductValues } from './components/product/productModel';
 
 export function addCategory(doc: MenuDocument, name: string, parentId: number): { document: MenuDocument; category: MenuCategory } {
   const siblings = doc.categories.filter((c) => c.parent_id === parentId);
@@ -110,11 +111,11 @@ export function writePrices(existing: readonly PriceEntry[], cells: Record<strin
   return { prices, cellOf };
 }
 
-export interface ProductValues {
-  name: string;
-  description: string;
-  idCat: number;
-  prices: Record<string, string>;
+export type { ProductValues } from './components/product/productModel';
+
+/** The whole product form's values: every tab, the grid included; a new product gets the spec's and the franchise's defaults. */
+export function productFormValues(product: MenuProduct | null, defaultCategory: number | null, settings?: NewProductSettings | null): ProductForm {
+  return { ...formValuesOf(product, defaultCategory, settings), prices: priceCells(product) };
 }
 
 /** Applies the product form to the document: the product edited, or a new one with the spec's defaults. */
@@ -122,7 +123,7 @@ export function saveProduct(
   doc: MenuDocument,
   idGlobal: string | null,
   values: ProductValues,
-): { document: MenuDocument; index: number; idGlobal: string; cellOf: (string | null)[] } {
+): { document: MenuDocument; index: number; idGlobal: string; cellOf: (string | null)[]; sizeRowOf: (number | null)[] } {
   const items = [...doc.items];
   let index = idGlobal ? items.findIndex((p) => p.idGlobal === idGlobal) : -1;
   const isNew = index < 0;
@@ -144,7 +145,8 @@ export function saveProduct(
       }
     : items[index]!;
   const { prices, cellOf } = writePrices(base.prices ?? [], values.prices);
-  const next: MenuProduct = { ...base, name: values.name.trim(), description: values.description, idCat: values.idCat, prices };
+  const { product, sizeRowOf } = applyFormValues(base, values);
+  const next: MenuProduct = { ...product, prices };
   if (isNew) {
     const sp = values.prices[priceCell(1, 1)];
     const platform = values.prices[priceCell(1, 4)];
@@ -155,7 +157,7 @@ export function saveProduct(
   } else {
     items[index] = next;
   }
-  return { document: { ...doc, items }, index, idGlobal: next.idGlobal, cellOf };
+  return { document: { ...doc, items }, index, idGlobal: next.idGlobal, cellOf, sizeRowOf };
 }
 
 /** Active first, then by position (spec §4 ordering; removed ones live in the trash). */

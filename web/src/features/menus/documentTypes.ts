@@ -49,6 +49,56 @@ export interface MenuProduct extends Extra {
   path?: string;
   removed?: boolean;
   removed_by_admin?: boolean;
+  // The product form's other fields (spec §3); all optional, as old cartes may lack them.
+  description_ubereat?: string;
+  alias_product?: string;
+  purchase_price?: number | string;
+  bar_code?: string;
+  has_bar_code?: boolean;
+  weight?: number | string;
+  unit?: string;
+  price_type?: string;
+  many_size?: boolean;
+  many_type?: boolean;
+  allSizes?: SizeEntry[];
+  first_period?: string;
+  end_period?: string;
+  has_timetable?: boolean;
+  daysOn?: number[];
+  shiftsOn?: ShiftEntry[];
+  path_product_moment?: string;
+  type_image_product_moment?: string;
+  translation?: TranslationEntry[];
+  nutritional_info?: Extra;
+  printer?: number;
+  printerLabel?: number;
+  cook?: boolean;
+  display_kitchen?: boolean;
+  screens?: number[];
+  label?: string;
+}
+
+/** An entry of a product's allSizes. */
+export interface SizeEntry extends Extra {
+  id_size: number;
+  name_size?: string;
+  label_size?: string;
+  size_enabled?: boolean;
+  tariff?: number;
+  price?: number | string;
+  price_sp?: number | string;
+}
+
+export interface ShiftEntry extends Extra {
+  start: string;
+  end: string;
+}
+
+export interface TranslationEntry extends Extra {
+  langue: string;
+  name?: string;
+  description?: string;
+  description_ubereat?: string;
 }
 
 export interface OptionItem extends Extra {
@@ -118,8 +168,8 @@ export function newIdGlobal(prefix: string): string {
 
 export const nextNumber = (values: number[]) => values.reduce((max, v) => (Number.isFinite(v) && v > max ? v : max), 0) + 1;
 
-/** The spec's defaults for a new product (§9): platform price 9.9. */
-export const NEW_PRODUCT_DEFAULTS = { price_platform: 9.9 } as const;
+/** The spec's defaults for a new product (§9): platform price 9.9, unit 'piece', price type 'per_piece'. */
+export const NEW_PRODUCT_DEFAULTS = { price_platform: 9.9, unit: 'piece', price_type: 'per_piece' } as const;
 
 /** The spec's defaults for a new option group (§9). */
 export const NEW_OPTION_GROUP_DEFAULTS = { number_click: 1, print_black_background: true } as const;

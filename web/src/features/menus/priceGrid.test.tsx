@@ -148,3 +148,61 @@ describe('price grid', () => {
     expect(calls).toBe(0);
   });
 });
+
+describe('size prices', () => {
+  it("shows the server's message on the refused size row, and the purchase price one on its field", async () => {
+    const sizePrice = "La valeur du prix -4 d'article Pizza n'est pas valide";
+    const purchase = "la valeur du prix d'achat -1 n'est pas valide";
+    const pizza = {
+      ...document,
+      items: [
+        {
+          ...document.items[0]!,
+          name: 'Pizza',
+          many_size: true,
+          purchase_price: 2,
+          allSizes: [
+            { id_size: 2, name_size: 'senior', label_size: 'Moyenne', size_enabled: true, tariff: 1, price: 12, price_sp: 12 },
+            { id_size: 1, name_size: 'junior', label_size: 'Petite', size_enabled: true, tariff: 1, price: 9, price_sp: 9 },
+          ],
+        },
+      ],
+    };
+    server.use(
+      http.get('*/api/v1/campaigns', () => HttpResponse.json({ items: [campaign], total: 1 })),
+      http.get('*/api/v1/campaigns/1/document', () => HttpResponse.json(pizza, { headers: { ETag: '"7"' } })),
+      http.put('*/api/v1/campaigns/1/document', () =>
+        HttpResponse.json(
+          {
+            status: 422,
+            title: 'Unprocessable Entity',
+            detail: sizePrice,
+            errors: [
+              { location: 'body.items[0].allSizes[1].price', message: sizePrice },
+              { location: 'body.items[0].purchase_price', message: purchase },
+            ],
+          },
+          { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    signIn(user('admin'));
+    renderWithProviders(<CarteEditor campaignId={1} />);
+    await userEvent.click(await screen.findByText('Pizza', {}, slow));
+    const form = await screen.findByRole('form', { name: 'Fiche produit' });
+    await userEvent.click(within(form).getByRole('tab', { name: 'Prix' }));
+    // The product's own sizes first, in their order, then the remaining default sizes.
+    const small = within(form).getByLabelText('Prix Petite');
+    await userEvent.clear(small);
+    await userEvent.type(small, '9,50');
+    await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+
+    await waitFor(() => expect(within(form).getByText(sizePrice)).toBeTruthy());
+    expect(small.getAttribute('aria-invalid')).toBe('true');
+    expect((small as HTMLInputElement).value).toBe('9,50');
+    expect(within(form).getByLabelText('Prix Moyenne').getAttribute('aria-invalid')).toBe('false');
+    // The purchase price error waits on the Général tab, marked with a dot.
+    await userEvent.click(within(form).getByRole('tab', { name: 'Général (erreur)' }));
+    expect(await within(form).findByText(purchase)).toBeTruthy();
+  });
+});

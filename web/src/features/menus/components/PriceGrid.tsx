@@ -1,11 +1,17 @@
 import { memo } from 'react';
-import { Controller, type Control } from 'react-hook-form';
+import { Controller, useFormState, type Control } from 'react-hook-form';
 import { Box, InputAdornment, TextField, Typography } from '@mui/material';
 import { ORDER_TYPES, TARIFFS } from '../documentTypes';
 import { priceCell, type ProductForm } from '../schemas';
 
-/** Tariff 1..3 × order type grid of a product's prices; accepts '9,90' as well as '9.90'. */
-export const PriceGrid = memo(function PriceGrid({ control, disabled }: { control: Control<ProductForm>; disabled: boolean }) {
+/**
+ * Tariff 1..3 × order type grid of a product's prices; accepts '9,90' as well as '9.90'. Without a
+ * price per order type (many_type off) only the 'Sur Place' row is shown; the other cells keep their values.
+ */
+export const PriceGrid = memo(function PriceGrid({ control, disabled, manyType = true }: { control: Control<ProductForm>; disabled: boolean; manyType?: boolean }) {
+  // A refused cell is never hidden: its row shows even without a price per order type.
+  const refused = useFormState({ control, name: 'prices' }).errors.prices ?? {};
+  const rows = manyType ? ORDER_TYPES : ORDER_TYPES.filter((o) => o.code === 1 || TARIFFS.some((t) => priceCell(t, o.code) in refused));
   return (
     <Box
       role="group"
@@ -24,10 +30,10 @@ export const PriceGrid = memo(function PriceGrid({ control, disabled }: { contro
           Tarif {t}
         </Typography>
       ))}
-      {ORDER_TYPES.map((o) => (
+      {rows.map((o) => (
         <Box key={o.code} sx={{ display: 'contents' }}>
           <Typography variant="body2" sx={{ fontWeight: 500, pt: 1.1 }}>
-            {o.label}
+            {manyType || rows.length > 1 ? o.label : 'Tous types'}
           </Typography>
           {TARIFFS.map((t) => (
             <Controller

@@ -103,7 +103,7 @@ export function CarteEditor({ campaignId }: { campaignId: number }) {
       const error = await send(result.document);
       if (error) {
         toast.error(SAVE_FAILED);
-        return { error, index: result.index, cellOf: result.cellOf };
+        return { error, index: result.index, cellOf: result.cellOf, sizeRowOf: result.sizeRowOf };
       }
       toast.success(SAVE_SUCCESS);
       if (!idGlobal) {
