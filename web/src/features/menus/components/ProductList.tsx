@@ -1,10 +1,25 @@
 import { memo, useMemo, useState } from 'react';
-import { Box, Button, Checkbox, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Checkbox, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import FastfoodOutlinedIcon from '@mui/icons-material/FastfoodOutlined';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import { SearchBar } from '../../../components/SearchBar';
 import type { MenuProduct } from '../documentTypes';
 import { formatPrice } from '../format';
+import { useImageUrl } from '../productImages';
+import { useVirtualRows } from '../../../components/useVirtualRows';
+
+const ROW_HEIGHT = 64;
+
+/** The product's picture, fetched only while its row is rendered. */
+const ProductThumb = memo(function ProductThumb({ path }: { path: string }) {
+  const { url } = useImageUrl('products', path);
+  return (
+    <Avatar variant="rounded" src={url ?? undefined} alt="" sx={{ width: 40, height: 40, mr: 1.5, bgcolor: 'action.hover', color: 'text.secondary' }}>
+      <FastfoodOutlinedIcon fontSize="small" />
+    </Avatar>
+  );
+});
 
 function normalise(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
@@ -32,6 +47,7 @@ export const ProductList = memo(function ProductList({ products, selected, check
     const q = normalise(query);
     return q ? products.filter((p) => normalise(`${p.name} ${p.description ?? ''}`).includes(q)) : products;
   }, [products, query]);
+  const rows = useVirtualRows(visible.length, ROW_HEIGHT);
   const chosen = products.filter((p) => checked.has(p.idGlobal)).length;
   const allChecked = visible.length > 0 && visible.every((p) => checked.has(p.idGlobal));
 
@@ -70,15 +86,15 @@ export const ProductList = memo(function ProductList({ products, selected, check
           </Stack>
         )}
       </Stack>
-      <Box sx={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>
+      <Box ref={rows.ref} onScroll={rows.onScroll} sx={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>
         {visible.length === 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary', textAlign: 'center', py: 6, px: 2 }}>
             {products.length === 0 ? 'Aucun produit dans cette catégorie.' : 'Aucun produit ne correspond à la recherche.'}
           </Typography>
         ) : (
-          <List aria-label="Produits" disablePadding>
-            {visible.map((p) => (
-              <ListItem key={p.idGlobal} disablePadding sx={{ pl: canEdit ? 1 : 0 }}>
+          <List aria-label="Produits" disablePadding sx={{ pt: `${rows.padTop}px`, pb: `${rows.padBottom}px` }}>
+            {visible.slice(rows.start, rows.end).map((p) => (
+              <ListItem key={p.idGlobal} disablePadding sx={{ pl: canEdit ? 1 : 0, height: ROW_HEIGHT }}>
                 {canEdit && (
                   <Checkbox
                     size="small"
@@ -87,7 +103,8 @@ export const ProductList = memo(function ProductList({ products, selected, check
                     slotProps={{ input: { 'aria-label': `Sélectionner ${p.name}` } }}
                   />
                 )}
-                <ListItemButton selected={selected === p.idGlobal} onClick={() => onSelect(p.idGlobal)} sx={{ py: 1, borderRadius: 2, mr: 1 }}>
+                <ListItemButton selected={selected === p.idGlobal} onClick={() => onSelect(p.idGlobal)} sx={{ py: 0.75, borderRadius: 2, mr: 1, height: ROW_HEIGHT - 4 }}>
+                  {p.path ? <ProductThumb path={String(p.path)} /> : <Avatar variant="rounded" sx={{ width: 40, height: 40, mr: 1.5, bgcolor: 'action.hover', color: 'text.secondary' }}><FastfoodOutlinedIcon fontSize="small" /></Avatar>}
                   <ListItemText
                     primary={p.name || 'Sans nom'}
                     secondary={p.description || undefined}
