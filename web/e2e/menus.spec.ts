@@ -43,12 +43,18 @@ test.describe('cartes', () => {
     await page.getByRole('button', { name: 'Ajouter un produit' }).first().click();
     const form = page.getByRole('form', { name: 'Fiche produit' });
     await form.getByLabel('Nom du produit').fill(product);
-    await form.getByLabel('Description').fill('Steak, cheddar affiné, oignons confits');
+    await form.getByLabel('Description', { exact: true }).fill('Steak, cheddar affiné, oignons confits');
     await form.getByRole('tab', { name: 'Prix' }).click();
     await expect(form.getByLabel('Prix Platform tarif 1')).toHaveValue('9,90');
     await form.getByLabel('Prix Sur Place tarif 1').fill('12,90');
     await form.getByLabel('Prix A Emporter tarif 1').fill('11,50');
     await form.getByLabel('Prix En Livraison tarif 2').fill('13,90');
+    // Sold in two sizes, each with its price.
+    await form.getByLabel('Plusieurs tailles').check();
+    await form.getByRole('checkbox', { name: 'Proposer la taille Taille 1', exact: true }).check();
+    await form.getByLabel('Prix Taille 1', { exact: true }).fill('10,90');
+    await form.getByRole('checkbox', { name: 'Proposer la taille Taille 2', exact: true }).check();
+    await form.getByLabel('Prix Taille 2', { exact: true }).fill('12,40');
     await form.getByRole('button', { name: 'Enregistrer' }).click();
     const list = page.getByRole('list', { name: 'Produits' });
     await expect(list.getByText(product)).toBeVisible();
@@ -60,6 +66,8 @@ test.describe('cartes', () => {
     await form.getByRole('tab', { name: 'Prix' }).click();
     await expect(form.getByLabel('Prix A Emporter tarif 1')).toHaveValue('11,50');
     await expect(form.getByLabel('Prix En Livraison tarif 2')).toHaveValue('13,90');
+    await expect(form.getByLabel('Prix Taille 2', { exact: true })).toHaveValue('12,40');
+    await expect(form.getByRole('checkbox', { name: 'Proposer la taille Taille 3', exact: true })).not.toBeChecked();
 
     // Deleting sends the product to the trash.
     await form.getByRole('button', { name: 'Supprimer' }).click();
