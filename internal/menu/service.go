@@ -193,19 +193,9 @@ func (in *CampaignInput) validate() error {
 }
 
 func (s *Service) actor(ctx context.Context, p tenancy.Principal) (history.Entry, error) {
-	u, err := s.tenancy.UserByID(ctx, p.UserID)
-	if err != nil {
-		return history.Entry{}, err
-	}
-	f, err := s.tenancy.Franchise(ctx, p)
-	if err != nil {
-		return history.Entry{}, err
-	}
-	e := history.Entry{FranchiseID: p.FranchiseID, Module: ModuleCartes, UserID: u.ID, UserName: tenancy.DisplayName(u, f.Name), UserType: u.UserType, Email: u.Email}
-	if p.SuperAdminLogin {
-		e.Source = "SuperAdmin"
-	}
-	return e, nil
+	e, err := s.tenancy.Actor(ctx, s.db, p)
+	e.Module = ModuleCartes
+	return e, err
 }
 
 func (s *Service) announce(tx *store.Tx, p tenancy.Principal, id int64) {

@@ -104,7 +104,10 @@ func requireAdmin(p Principal) error {
 }
 
 // actor describes p for the change history.
-func (s *Service) actor(ctx context.Context, r store.Runner, p Principal) (history.Entry, error) {
+// Actor is who a change is logged against: the principal's user with its
+// display name, type and email (source SuperAdmin for an impersonation).
+// Other packages' change logs use it too.
+func (s *Service) Actor(ctx context.Context, r store.Runner, p Principal) (history.Entry, error) {
 	u, err := userBy(ctx, r, "id", p.UserID)
 	if err != nil {
 		return history.Entry{}, err
@@ -123,7 +126,7 @@ func (s *Service) actor(ctx context.Context, r store.Runner, p Principal) (histo
 // record logs a change in the caller's transaction and, once it commits,
 // tells the franchise's connected browsers what to refetch.
 func (s *Service) record(ctx context.Context, tx *store.Tx, p Principal, module string, restaurantID int64, action history.Action, target string, changes []history.Change) error {
-	e, err := s.actor(ctx, tx, p)
+	e, err := s.Actor(ctx, tx, p)
 	if err != nil {
 		return err
 	}
