@@ -3,6 +3,7 @@
 package main
 
 import (
+	"brigade/internal/settings"
 	"context"
 	"errors"
 	"flag"
@@ -158,7 +159,7 @@ func serve(ctx context.Context, args []string) error {
 		printLogins(c)
 	}
 
-	handler := httpapi.New(httpapi.Deps{DB: a.db, Tenancy: a.tenancy, Auth: a.auth, Bus: a.bus, Blobs: a.blobs, Menu: menu.NewService(a.db, a.tenancy, a.bus), SPA: web.SPA(), Version: version})
+	handler := httpapi.New(httpapi.Deps{DB: a.db, Tenancy: a.tenancy, Auth: a.auth, Bus: a.bus, Blobs: a.blobs, Menu: menu.NewService(a.db, a.tenancy, a.bus), Settings: settings.NewService(a.db, a.tenancy, a.bus), SPA: web.SPA(), Version: version})
 	srv := &http.Server{
 		Addr:              c.Listen,
 		Handler:           httpapi.Logger(handler),

@@ -110,9 +110,14 @@ func (s *Server) getCampaign(ctx context.Context, in *campaignPath) (*campaignOu
 
 // ifMatchVersion reads the version the client edited from If-Match.
 func ifMatchVersion(h string) (int, error) {
+	return ifMatch(h, 1, "L'en-tête If-Match doit porter la version de la carte que vous modifiez.")
+}
+
+// ifMatch reads the version an If-Match header carries ("3", W/"3").
+func ifMatch(h string, lowest int, message string) (int, error) {
 	v, err := strconv.Atoi(strings.Trim(strings.TrimPrefix(strings.TrimSpace(h), "W/"), `"`))
-	if err != nil || v < 1 {
-		return 0, newProblem(http.StatusPreconditionRequired, "L'en-tête If-Match doit porter la version de la carte que vous modifiez.")
+	if err != nil || v < lowest {
+		return 0, newProblem(http.StatusPreconditionRequired, message)
 	}
 	return v, nil
 }

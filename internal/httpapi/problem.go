@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"brigade/internal/settings"
 	"context"
 	"errors"
 	"log/slog"
@@ -117,9 +118,9 @@ func problem(ctx context.Context, err error) error {
 		return newProblem(http.StatusUnprocessableEntity, mve.Error(), details...)
 	case errors.As(err, &uv):
 		return newProblem(http.StatusUnprocessableEntity, uv.Error(), &huma.ErrorDetail{Message: uv.Error(), Location: "body." + uv.Field})
-	case errors.Is(err, menu.ErrReadOnly):
+	case errors.Is(err, menu.ErrReadOnly), errors.Is(err, settings.ErrReadOnly):
 		return newProblem(http.StatusForbidden, err.Error())
-	case errors.Is(err, menu.ErrStale):
+	case errors.Is(err, menu.ErrStale), errors.Is(err, settings.ErrStale):
 		return newProblem(http.StatusConflict, err.Error())
 	case errors.As(err, &ve):
 		return newProblem(http.StatusUnprocessableEntity, ve.Message, &huma.ErrorDetail{

@@ -4,6 +4,7 @@
 package httpapi
 
 import (
+	"brigade/internal/settings"
 	"context"
 	"encoding/json"
 	"errors"
@@ -34,6 +35,8 @@ type Deps struct {
 	Bus     events.Bus
 	Blobs   blob.Store
 	Menu    *menu.Service
+	// Settings of the franchises (sizes, printers, screens, languages, kiosk).
+	Settings *settings.Service
 	// SPA is the built web app (index.html at its root); nil serves a notice.
 	SPA fs.FS
 	// Heartbeat and StreamLifetime bound the SSE stream (defaults 20 s, 30 min).
@@ -94,7 +97,7 @@ func New(d Deps) *Server {
 	s.api = humachi.New(s.router, cfg)
 	s.api.UseMiddleware(s.authenticate)
 
-	s.routes = s.routeTable()
+	s.routes = append(s.routeTable(), s.settingsRouteTable()...)
 	for _, r := range s.routes {
 		r.register(s.api, r.operation())
 	}

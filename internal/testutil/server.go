@@ -1,6 +1,7 @@
 package testutil
 
 import (
+	"brigade/internal/settings"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -66,7 +67,7 @@ func NewServer(t testing.TB, engine store.Engine) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := httpapi.New(httpapi.Deps{DB: db, Tenancy: ten, Auth: au, Bus: bus, Blobs: blobs, Menu: menu.NewService(db, ten, bus), Heartbeat: 50 * time.Millisecond, StreamLifetime: 5 * time.Second})
+	h := httpapi.New(httpapi.Deps{DB: db, Tenancy: ten, Auth: au, Bus: bus, Blobs: blobs, Menu: menu.NewService(db, ten, bus), Settings: settings.NewService(db, ten, bus), Heartbeat: 50 * time.Millisecond, StreamLifetime: 5 * time.Second})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return &Server{Server: srv, DB: db, Tenancy: ten, Auth: au, Bus: bus, Handler: h, Mails: mails, Blobs: blobs}

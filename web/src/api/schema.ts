@@ -946,6 +946,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/kiosk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Configuration générale des bornes (masquer les noms)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `GET /borneparam`, `GET /borneparam/findOneParam/{id}`.
+         */
+        get: operations["getKioskConfig"];
+        /**
+         * Enregistrer la configuration générale des bornes ; If-Match obligatoire ("0" : Sauvegarder, sinon Appliquer)
+         * @description **Accès :** `admin`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `POST /borneparam`, `PUT /borneparam/{id}`.
+         */
+        put: operations["saveKioskConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Les langues des cartes (remplacées par celles du pays quand il change)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `listesLangue`, `listesLangueR`.
+         */
+        get: operations["getLanguages"];
+        /**
+         * Enregistrer les langues ; If-Match obligatoire
+         * @description **Accès :** `admin`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        put: operations["saveLanguages"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/printers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Les imprimantes (cuisine et étiquettes)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `listePrinters`, `screenPrinterStatus`.
+         */
+        get: operations["getPrinters"];
+        /**
+         * Enregistrer les imprimantes ; If-Match obligatoire
+         * @description **Accès :** `admin`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        put: operations["savePrinters"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/screens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Les écrans de cuisine
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `screenPrinterStatus`.
+         */
+        get: operations["getScreens"];
+        /**
+         * Enregistrer les écrans ; If-Match obligatoire
+         * @description **Accès :** `admin`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        put: operations["saveScreens"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/sizes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Les dix tailles et les libellés product_size_1..10
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `listeSizes`.
+         */
+        get: operations["getSizes"];
+        /**
+         * Enregistrer les tailles ; If-Match obligatoire
+         * @description **Accès :** `admin`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        put: operations["saveSizes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kiosk/v1/whoami": {
         parameters: {
             query?: never;
@@ -1340,6 +1492,24 @@ export interface components {
             /** @description La clé à saisir sur l'équipement ; elle n'est plus jamais affichée */
             key: string;
         };
+        KioskConfig: {
+            hide_name_categories: boolean;
+            hide_name_options: boolean;
+            hide_name_products: boolean;
+            hide_name_sub_categories: boolean;
+        };
+        Language: {
+            code: string;
+            /** Format: int64 */
+            id: number;
+            isActive: boolean;
+            isDefault: boolean;
+            label: string;
+        };
+        Languages: {
+            country: string;
+            languages: components["schemas"]["Language"][] | null;
+        };
         LinkedProduct: {
             idGlobal: string;
             name: string;
@@ -1348,6 +1518,21 @@ export interface components {
         };
         LinkedProductList: {
             items: components["schemas"]["LinkedProduct"][] | null;
+        };
+        Printer: {
+            /** Format: int64 */
+            idPrinter: number;
+            ip_address: string;
+            name: string;
+            /** Format: int64 */
+            number_ticket: number;
+            type: string;
+            type_printer: string;
+            /** Format: int64 */
+            width_ticket: number;
+        };
+        Printers: {
+            printers: components["schemas"]["Printer"][] | null;
         };
         ResetPasswordBody: {
             /** Format: int64 */
@@ -1394,6 +1579,71 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        Screen: {
+            /** Format: int64 */
+            idScreen: number;
+            name_screen: string;
+            /** Format: int64 */
+            number_screen: number;
+        };
+        Screens: {
+            screens: components["schemas"]["Screen"][] | null;
+        };
+        SettingsBodyKioskConfig: {
+            /** @description Dernière modification (vide pour les valeurs par défaut) */
+            updatedAt?: string;
+            updatedBy?: string;
+            value: components["schemas"]["KioskConfig"];
+            /**
+             * Format: int64
+             * @description À renvoyer dans If-Match ; 0 : valeurs par défaut, jamais enregistrées
+             */
+            version: number;
+        };
+        SettingsBodyLanguages: {
+            /** @description Dernière modification (vide pour les valeurs par défaut) */
+            updatedAt?: string;
+            updatedBy?: string;
+            value: components["schemas"]["Languages"];
+            /**
+             * Format: int64
+             * @description À renvoyer dans If-Match ; 0 : valeurs par défaut, jamais enregistrées
+             */
+            version: number;
+        };
+        SettingsBodyPrinters: {
+            /** @description Dernière modification (vide pour les valeurs par défaut) */
+            updatedAt?: string;
+            updatedBy?: string;
+            value: components["schemas"]["Printers"];
+            /**
+             * Format: int64
+             * @description À renvoyer dans If-Match ; 0 : valeurs par défaut, jamais enregistrées
+             */
+            version: number;
+        };
+        SettingsBodyScreens: {
+            /** @description Dernière modification (vide pour les valeurs par défaut) */
+            updatedAt?: string;
+            updatedBy?: string;
+            value: components["schemas"]["Screens"];
+            /**
+             * Format: int64
+             * @description À renvoyer dans If-Match ; 0 : valeurs par défaut, jamais enregistrées
+             */
+            version: number;
+        };
+        SettingsBodySizes: {
+            /** @description Dernière modification (vide pour les valeurs par défaut) */
+            updatedAt?: string;
+            updatedBy?: string;
+            value: components["schemas"]["Sizes"];
+            /**
+             * Format: int64
+             * @description À renvoyer dans If-Match ; 0 : valeurs par défaut, jamais enregistrées
+             */
+            version: number;
+        };
         SigninBody: {
             /** @description Identifiant */
             login: string;
@@ -1406,6 +1656,18 @@ export interface components {
             franchiseName?: string;
             login: string;
             password: string;
+        };
+        Size: {
+            description: string;
+            /** Format: int64 */
+            id_size: number;
+            label_size: string;
+            name_size: string;
+            size_displayed: boolean;
+        };
+        Sizes: {
+            productSizeLabels: string[] | null;
+            sizes: components["schemas"]["Size"][] | null;
         };
         StoredImage: {
             /** @description Nom du fichier, à écrire dans le champ path de l'élément */
@@ -4200,6 +4462,566 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Restaurant"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    getKioskConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBodyKioskConfig"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    saveKioskConfig: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Version lue (ETag) ; "0" pour les valeurs par défaut */
+                "If-Match": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KioskConfig"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBodyKioskConfig"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    getLanguages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBodyLanguages"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    saveLanguages: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Version lue (ETag) ; "0" pour les valeurs par défaut */
+                "If-Match": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Languages"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBodyLanguages"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    getPrinters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBodyPrinters"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    savePrinters: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Version lue (ETag) ; "0" pour les valeurs par défaut */
+                "If-Match": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Printers"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBodyPrinters"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    getScreens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBodyScreens"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    saveScreens: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Version lue (ETag) ; "0" pour les valeurs par défaut */
+                "If-Match": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Screens"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBodyScreens"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    getSizes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBodySizes"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    saveSizes: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Version lue (ETag) ; "0" pour les valeurs par défaut */
+                "If-Match": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Sizes"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBodySizes"];
                 };
             };
             /** @description Unauthorized */
