@@ -74,6 +74,20 @@ func (s *Server) settingsRouteTable() []route {
 		{method: http.MethodGet, path: "/api/v1/settings/languages", id: "getLanguages", tag: "Paramètres", summary: "Les langues des cartes (remplacées par celles du pays quand il change)", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"listesLangue", "listesLangueR"}, register: handle(languagesGet)},
 		{method: http.MethodPut, path: "/api/v1/settings/languages", id: "saveLanguages", tag: "Paramètres", summary: "Enregistrer les langues ; If-Match obligatoire", access: signedIn, roles: admins, lockable: true, register: handle(languagesPut)},
 		{method: http.MethodGet, path: "/api/v1/settings/kiosk", id: "getKioskConfig", tag: "Paramètres", summary: "Configuration générale des bornes (masquer les noms)", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"GET /borneparam", "GET /borneparam/findOneParam/{id}"}, register: handle(kioskGet)},
+		{method: http.MethodGet, path: "/kiosk/v1/parameters", id: "deviceKioskConfig", tag: "Bornes et caisses", summary: "Paramètres Borne publiés de la franchise de l'équipement (masquer les noms)", access: device, original: []string{"GET /borneparam/published/?franchiseId="}, register: handle(s.deviceKioskConfig)},
+		{method: http.MethodPut, path: "/kiosk/v1/parameters", id: "deviceSaveKioskConfig", tag: "Bornes et caisses", summary: "Enregistrer les Paramètres Borne depuis la page sans session (/brigade/configborne), avec la clé d'un équipement de la franchise", access: device, register: handle(s.deviceSaveKioskConfig)},
 		{method: http.MethodPut, path: "/api/v1/settings/kiosk", id: "saveKioskConfig", tag: "Paramètres", summary: "Enregistrer la configuration générale des bornes ; If-Match obligatoire (\"0\" : Sauvegarder, sinon Appliquer)", access: signedIn, roles: admins, lockable: true, original: []string{"POST /borneparam", "PUT /borneparam/{id}"}, register: handle(kioskPut)},
 	}
+}
+
+func (s *Server) deviceKioskConfig(ctx context.Context, _ *struct{}) (*settingsOutput[settings.KioskConfig], error) {
+	return settingsAnswer(s.Settings.KioskForDevice(ctx, deviceFrom(ctx)))
+}
+
+func (s *Server) deviceSaveKioskConfig(ctx context.Context, in *settingsInput[settings.KioskConfig]) (*settingsOutput[settings.KioskConfig], error) {
+	v, err := ifMatch(in.IfMatch, 0, "L'en-tête If-Match doit porter la version des paramètres que vous modifiez (\"0\" pour les valeurs par défaut).")
+	if err != nil {
+		return nil, err
+	}
+	return settingsAnswer(s.Settings.SaveKioskFromDevice(ctx, deviceFrom(ctx), v, in.Body))
 }

@@ -200,3 +200,16 @@ func (s *Server) adminImpersonate(ctx context.Context, in *franchisePath) (*curr
 	}
 	return &currentUserOutput{Body: currentUser(sess)}, nil
 }
+
+type featureSettingsInput struct {
+	FranchiseID int64 `path:"franchiseId" minimum:"1"`
+	Body        tenancy.FranchiseSettings
+}
+
+func (s *Server) adminSetFeatures(ctx context.Context, in *featureSettingsInput) (*franchiseOutput, error) {
+	f, err := s.Tenancy.SetFeatureSettings(ctx, principal(ctx), in.FranchiseID, in.Body)
+	if err != nil {
+		return nil, err
+	}
+	return &franchiseOutput{Body: franchiseOut(f)}, nil
+}

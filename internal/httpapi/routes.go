@@ -184,6 +184,7 @@ func (s *Server) routeTable() []route {
 		{method: http.MethodGet, path: "/api/v1/admin/franchises", id: "adminListFranchises", tag: "Super-admin", summary: "Toutes les franchises", access: signedIn, roles: superAdmins, original: []string{"GET /franchises"}, register: handle(s.adminListFranchises)},
 		{method: http.MethodPost, path: "/api/v1/admin/franchises/{franchiseId}/block", id: "adminBlockFranchise", tag: "Super-admin", summary: "Bloquer une franchise (maintenance impayée)", access: signedIn, roles: superAdmins, register: handle(s.adminBlockFranchise)},
 		{method: http.MethodPost, path: "/api/v1/admin/franchises/{franchiseId}/unblock", id: "adminUnblockFranchise", tag: "Super-admin", summary: "Débloquer une franchise", access: signedIn, roles: superAdmins, register: handle(s.adminUnblockFranchise)},
+		{method: http.MethodPut, path: "/api/v1/admin/franchises/{franchiseId}/features", id: "adminSetFeatures", tag: "Super-admin", summary: "Fonctionnalités de la franchise (catalogue publié, imprimante et cuisson par défaut des nouveaux produits)", access: signedIn, roles: superAdmins, register: handle(s.adminSetFeatures)},
 		{method: http.MethodPost, path: "/api/v1/admin/franchises/{franchiseId}/impersonate", id: "adminImpersonate", tag: "Super-admin", summary: "Ouvrir une session administrateur de la franchise", access: signedIn, roles: superAdmins, register: handle(s.adminImpersonate)},
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"brigade/internal/demo"
 	"brigade/internal/store"
 	"brigade/internal/testutil"
 )
@@ -45,6 +46,58 @@ func TestSettingsOverHTTP(t *testing.T) {
 		}
 		if res = srv.Do(t, http.MethodGet, "/api/v1/settings/screens", srv.SignIn(t, "autre-admin"), nil); strings.Contains(string(res.Body), "Grill") {
 			t.Fatalf("another franchise sees the change: %s", res.Body)
+		}
+	})
+}
+
+func TestSuperAdminSwitchesFeatureSettings(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		var fid int64
+		if err := srv.DB.QueryRow(t.Context(), `SELECT id FROM franchises WHERE name = ?`, "Brigade Burger").Scan(&fid); err != nil {
+			t.Fatal(err)
+		}
+		path := "/api/v1/admin/franchises/" + itoa(fid) + "/features"
+		body := map[string]any{"newProductDefaultPrinter": 2, "newProductCook": true, "publishAvailableProducts": false, "refreshAvailableProductsOnGeneration": false}
+		if res := srv.Do(t, http.MethodPut, path, srv.SignIn(t, "demo-admin"), body); res.Status != http.StatusForbidden {
+			t.Fatalf("a franchise admin switched features: %d", res.Status)
+		}
+		if res := srv.Do(t, http.MethodPut, path, srv.SignIn(t, "superadmin"), body); res.Status != 200 {
+			t.Fatalf("superadmin: %d %s", res.Status, res.Body)
+		}
+		var me struct {
+			Settings map[string]any `json:"settings"`
+		}
+		srv.Do(t, http.MethodGet, "/api/v1/franchise", srv.SignIn(t, "demo-admin"), nil).JSON(t, &me)
+		if me.Settings["newProductDefaultPrinter"] != float64(2) || me.Settings["newProductCook"] != true {
+			t.Fatalf("franchise settings: %+v", me.Settings)
+		}
+	})
+}
+
+func TestKioskParametersWithAnEquipmentKey(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		var keen string
+		if err := srv.DB.QueryRow(t.Context(), `SELECT e.user_keen_id FROM equipments e JOIN restaurants r ON r.id = e.restaurant_id JOIN franchises f ON f.id = r.franchise_id
+			WHERE f.name = ? ORDER BY e.id LIMIT 1`, "Brigade Burger").Scan(&keen); err != nil {
+			t.Fatal(err)
+		}
+		key := map[string]string{"Authorization": "Bearer " + demo.DeviceKey(keen), "If-Match": `"0"`}
+		if res := srv.DoWith(t, http.MethodGet, "/kiosk/v1/parameters", "", nil, map[string]string{"Authorization": "Bearer brg_dev_nope"}); res.Status != http.StatusUnauthorized {
+			t.Fatalf("bad key: %d", res.Status)
+		}
+		res := srv.DoWith(t, http.MethodPut, "/kiosk/v1/parameters", "", map[string]bool{"hide_name_products": true, "hide_name_categories": false, "hide_name_sub_categories": false, "hide_name_options": false}, key)
+		if res.Status != 200 || !strings.Contains(string(res.Body), `"version":1`) {
+			t.Fatalf("device save: %d %s", res.Status, res.Body)
+		}
+		// The back-office sees it, with the device as author; the other franchise does not.
+		res = srv.Do(t, http.MethodGet, "/api/v1/settings/kiosk", srv.SignIn(t, "demo-admin"), nil)
+		if !strings.Contains(string(res.Body), `"hide_name_products":true`) || !strings.Contains(string(res.Body), `"version":1`) {
+			t.Fatalf("admin read: %s", res.Body)
+		}
+		if res = srv.Do(t, http.MethodGet, "/api/v1/settings/kiosk", srv.SignIn(t, "autre-admin"), nil); strings.Contains(string(res.Body), `"hide_name_products":true`) {
+			t.Fatalf("leak: %s", res.Body)
 		}
 	})
 }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"brigade/internal/history"
+	"brigade/internal/store"
 	"brigade/internal/tenancy"
 )
 
@@ -329,4 +331,20 @@ func (s *Service) Kiosk(ctx context.Context, p tenancy.Principal) (Versioned[Kio
 // SaveKiosk stores the general kiosk configuration read at version.
 func (s *Service) SaveKiosk(ctx context.Context, p tenancy.Principal, version int, v KioskConfig) (Versioned[KioskConfig], error) {
 	return save(ctx, s, p, kioskKind, version, v)
+}
+
+// KioskForDevice reads the published kiosk configuration of a device's
+// franchise (kiosks read it with their equipment key).
+func (s *Service) KioskForDevice(ctx context.Context, d tenancy.Device) (Versioned[KioskConfig], error) {
+	return load(ctx, s, s.db, tenancy.Principal{FranchiseID: d.Restaurant.FranchiseID}, kioskKind)
+}
+
+// SaveKioskFromDevice stores the kiosk configuration from the kiosk
+// settings page opened without a session: the equipment key of one of the
+// franchise's kiosks or tills is the credential, and names the franchise.
+func (s *Service) SaveKioskFromDevice(ctx context.Context, d tenancy.Device, version int, v KioskConfig) (Versioned[KioskConfig], error) {
+	p := tenancy.Principal{FranchiseID: d.Restaurant.FranchiseID}
+	return saveAs(ctx, s, p, kioskKind, version, v, func(context.Context, *store.Tx) (history.Entry, error) {
+		return history.Entry{UserName: d.Equipment.Name + " (" + d.Restaurant.Nom + ")", UserType: "Equipement", Source: "Borne", RestaurantID: d.Restaurant.ID}, nil
+	})
 }

@@ -82,9 +82,20 @@ func load[T any](ctx context.Context, s *Service, r store.Runner, p tenancy.Prin
 	return out, nil
 }
 
+// actorFunc names who makes a change (nil: the principal, who must be the
+// franchise admin).
+type actorFunc func(ctx context.Context, tx *store.Tx) (history.Entry, error)
+
 func save[T any](ctx context.Context, s *Service, p tenancy.Principal, k kind[T], version int, next T) (Versioned[T], error) {
-	if p.Role != tenancy.RoleAdmin {
-		return Versioned[T]{}, ErrReadOnly
+	return saveAs(ctx, s, p, k, version, next, nil)
+}
+
+func saveAs[T any](ctx context.Context, s *Service, p tenancy.Principal, k kind[T], version int, next T, who actorFunc) (Versioned[T], error) {
+	if who == nil {
+		if p.Role != tenancy.RoleAdmin {
+			return Versioned[T]{}, ErrReadOnly
+		}
+		who = func(ctx context.Context, tx *store.Tx) (history.Entry, error) { return s.ten.Actor(ctx, tx, p) }
 	}
 	if err := k.normalize(s, ctx, p, &next); err != nil {
 		return Versioned[T]{}, err
@@ -107,10 +118,11 @@ func save[T any](ctx context.Context, s *Service, p tenancy.Principal, k kind[T]
 			out = before
 			return nil
 		}
-		actor, err := s.ten.Actor(ctx, tx, p)
+		actor, err := who(ctx, tx)
 		if err != nil {
 			return err
 		}
+		actor.FranchiseID = p.FranchiseID
 		now := time.Now().UTC()
 		if version == 0 {
 			_, err = tx.Exec(ctx, `INSERT INTO franchise_settings (franchise_id, kind, version, document, updated_at, updated_by) VALUES (?, ?, 1, ?, ?, ?)`,

@@ -112,8 +112,9 @@ func (s *Service) Actor(ctx context.Context, r store.Runner, p Principal) (histo
 	if err != nil {
 		return history.Entry{}, err
 	}
+	// A super-admin belongs to no franchise: its own name then.
 	f, err := franchiseByID(ctx, r, p.FranchiseID)
-	if err != nil {
+	if err != nil && !(p.IsSuperAdmin() && errors.Is(err, ErrNotFound)) {
 		return history.Entry{}, err
 	}
 	e := history.Entry{FranchiseID: p.FranchiseID, UserID: u.ID, UserName: DisplayName(u, f.Name), UserType: u.UserType, Email: u.Email}
