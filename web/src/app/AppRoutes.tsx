@@ -34,6 +34,7 @@ const InformationPage = lazy(() =>
 );
 
 const MesCartesPage = lazy(() => import('../features/menus/pages/MesCartesPage').then((m) => ({ default: m.MesCartesPage })));
+const MesProduitsPage = lazy(() => import('../features/menus/pages/MesProduitsPage').then((m) => ({ default: m.MesProduitsPage })));
 const CarteEditorPage = lazy(() => import('../features/menus/pages/EditorPage').then((m) => ({ default: m.EditorPage })));
 const CarteTrashPage = lazy(() => import('../features/menus/pages/TrashPage').then((m) => ({ default: m.TrashPage })));
 const CartesHistoryPage = lazy(() => import('../features/menus/pages/HistoriquePage').then((m) => ({ default: m.HistoriquePage })));
@@ -67,6 +68,8 @@ function screen(route: AppRoute): ReactElement {
       return <InformationPage />;
     case 'mesCartes':
       return <MesCartesPage />;
+    case 'mesProduits':
+      return <MesProduitsPage />;
     case 'carteEditor':
       return <CarteEditorPage />;
     case 'carteTrash':

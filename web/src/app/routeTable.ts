@@ -91,6 +91,7 @@ export type ScreenId =
   | 'devices'
   | 'information'
   | 'mesCartes'
+  | 'mesProduits'
   | 'carteEditor'
   | 'carteTrash'
   | 'cartesHistory';
@@ -149,8 +150,8 @@ export const routes: readonly AppRoute[] = [
   // Menus (first document)
   r({ path: '/campagne/MesCartes', title: 'Mes Cartes', area: 'cartes', nav: 'Mes Cartes', screen: 'mesCartes', description: 'Les cartes de la franchise : création, activation, et l’éditeur de catégories, produits et prix.' }),
   r({ path: '/campagne/MesCartes/:campaignId', title: 'Éditeur de carte', area: 'cartes', screen: 'carteEditor' }),
+  r({ path: '/campagne/MesProduits', title: 'Mes Produits', area: 'cartes', nav: 'Produits des cartes', screen: 'mesProduits', description: 'Tous les produits des cartes : prix et indicateurs, un par un ou en masse.' }),
   ...page('cartes', '/campagne', [
-    ['MesProduits', 'Mes Produits', 'Produits des cartes'],
     ['DeploiementCarte', 'Déploiement Carte'],
     ['CampagneRestos', 'Cartes par restaurant'],
   ]),

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api, toApiError, unwrap, unwrapEmpty, type ApiError } from '../../api/client';
 import { asDocument, type MenuDocument, type VersionedDocument } from './documentTypes';
-import type { Campaign, CampaignBody, CampaignList, CarteTrash, HistoryAction, TrashKind, TrashResult } from './types';
+import { dispositionFileName } from './catalogue';
+import type { BulkBody, BulkResult, Campaign, CampaignBody, CampaignList, Catalogue, CarteTrash, HistoryAction, TrashKind, TrashResult } from './types';
 
 type CampaignId = Campaign['id'];
 
@@ -16,6 +17,8 @@ export const menuKeys = {
   document: (campaignId: CampaignId) => [...menuKeys.campaign(campaignId), 'document'] as const,
   trash: (campaignId: CampaignId) => [...menuKeys.campaign(campaignId), 'trash'] as const,
   linked: (campaignId: CampaignId, category: string) => [...menuKeys.trash(campaignId), 'linked', category] as const,
+  /** Mes Produits: every carte's products ('campaigns.changed' refreshes it too). */
+  products: () => [...menuKeys.all, 'products'] as const,
 };
 
 export interface CartesHistoryFilter {
@@ -25,10 +28,13 @@ export interface CartesHistoryFilter {
   user?: string;
 }
 
+/** Historique shows this many entries per page. */
+export const HISTORY_PAGE_SIZE = 50;
+
 // Under ['history'], so every event that makes the history stale refreshes this view too.
 export const cartesHistoryKeys = {
   all: ['history', 'Cartes'] as const,
-  list: (filter: CartesHistoryFilter) => [...cartesHistoryKeys.all, filter] as const,
+  list: (filter: CartesHistoryFilter, page = 0, pageSize = HISTORY_PAGE_SIZE) => [...cartesHistoryKeys.all, filter, page, pageSize] as const,
 };
 
 export const campaignsQuery = () =>
@@ -72,17 +78,18 @@ export const linkedProductsQuery = (campaignId: CampaignId, category: string) =>
     select: (list) => list.items ?? [],
   });
 
-export const cartesHistoryQuery = (filter: CartesHistoryFilter) =>
+/** One page (0-based) of the cartes' history. */
+export const cartesHistoryQuery = (filter: CartesHistoryFilter, page = 0, pageSize = HISTORY_PAGE_SIZE) =>
   queryOptions({
-    queryKey: cartesHistoryKeys.list(filter),
+    queryKey: cartesHistoryKeys.list(filter, page, pageSize),
     queryFn: () =>
       unwrap(
         api.GET('/api/v1/history', {
           params: {
             query: {
               module: 'Cartes',
-              page: 0,
-              pageSize: 200,
+              page,
+              pageSize,
               ...(filter.from ? { from: filter.from } : {}),
               ...(filter.to ? { to: filter.to } : {}),
               ...(filter.action ? { action: filter.action } : {}),
@@ -200,3 +207,59 @@ export function trashChanged(client: QueryClient, campaign: Campaign): void {
   void client.invalidateQueries({ queryKey: menuKeys.campaign(campaign.id) });
   campaignSaved(client, campaign);
 }
+
+/** Mes Produits: the active products of every carte, with the cartes' versions for bulk edits. */
+export const catalogueQuery = () =>
+  queryOptions({
+    queryKey: menuKeys.products(),
+    queryFn: () => unwrap(api.GET('/api/v1/products')),
+    select: (c: Catalogue) => ({ campaigns: c.campaigns ?? [], items: c.items ?? [], flagNames: c.flagNames ?? [] }),
+  });
+
+/** Prices and flags of products of several cartes, in one request (all or nothing). */
+export const bulkProductsMutation = (): UseMutationOptions<BulkResult, ApiError, BulkBody> => ({
+  mutationKey: [...menuKeys.all, 'bulk'],
+  mutationFn: (body) => unwrap(api.POST('/api/v1/products/bulk', { body })),
+});
+
+/** After a bulk edit: the products, the cartes (new versions) and their documents are stale. */
+export function productsChanged(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: menuKeys.all });
+  void client.invalidateQueries({ queryKey: cartesHistoryKeys.all });
+}
+
+export interface ExportedCarte {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The carte's file, as the server names it ('{nom}.json' when it does not say). */
+export async function exportCampaign(campaign: Pick<Campaign, 'id' | 'nom'>): Promise<ExportedCarte> {
+  const { data, error, response } = await api.GET('/api/v1/campaigns/{campaignId}/export', {
+    params: { path: { campaignId: campaign.id } },
+    parseAs: 'blob',
+  });
+  if (!response.ok) throw toApiError(response, error);
+  return {
+    blob: data instanceof Blob ? data : new Blob([JSON.stringify(data)], { type: 'application/json' }),
+    fileName: dispositionFileName(response.headers.get('Content-Disposition')) ?? `${campaign.nom}.json`,
+  };
+}
+
+export interface ImportCarteVariables {
+  /** The parsed JSON file. */
+  content: Record<string, unknown>;
+  nom: string;
+  fileName: string;
+}
+
+export const importCampaignMutation = (): UseMutationOptions<Campaign, ApiError, ImportCarteVariables> => ({
+  mutationKey: [...menuKeys.all, 'import'],
+  mutationFn: ({ content, nom, fileName }) =>
+    unwrap(
+      api.POST('/api/v1/campaigns/import', {
+        params: { query: { ...(nom.trim() ? { nom: nom.trim() } : {}), fileName } },
+        body: content,
+      }),
+    ),
+});

@@ -14,6 +14,7 @@ import {
   TableCell,
   TableContainer,
   TableHead,
+  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -26,7 +27,7 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 import { ErrorBlock } from '../../../components/ErrorBlock';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatDateTime } from '../format';
-import { cartesHistoryQuery, type CartesHistoryFilter } from '../queries';
+import { cartesHistoryQuery, HISTORY_PAGE_SIZE, type CartesHistoryFilter } from '../queries';
 import type { HistoryAction, HistoryChange, HistoryEntry } from '../types';
 
 type ChipColor = 'success' | 'error' | 'info' | 'primary' | 'warning' | 'secondary' | 'default';
@@ -60,10 +61,17 @@ export function HistoriquePage() {
     const timer = setTimeout(() => setUser(filter.user ?? ''), 300);
     return () => clearTimeout(timer);
   }, [filter.user]);
-  const history = useQuery(cartesHistoryQuery({ ...filter, user }));
+  // Any filter change starts again from the first page: set() does it at once, this for the debounced name.
+  const [page, setPage] = useState(0);
+  useEffect(() => setPage(0), [user]);
+  const history = useQuery(cartesHistoryQuery({ ...filter, user }, page, HISTORY_PAGE_SIZE));
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const items = history.data?.items ?? [];
-  const set = (patch: Partial<CartesHistoryFilter>) => setFilter((f) => ({ ...f, ...patch }));
+  const total = history.data?.total ?? 0;
+  const set = (patch: Partial<CartesHistoryFilter>) => {
+    setFilter((f) => ({ ...f, ...patch }));
+    setPage(0);
+  };
   const filtered = Boolean(filter.from || filter.to || filter.action || filter.user);
 
   const toggle = (id: number) =>
@@ -125,7 +133,13 @@ export function HistoriquePage() {
           <TextField size="small" label="Utilisateur" value={filter.user} onChange={(e) => set({ user: e.target.value })} sx={{ minWidth: 200 }} />
           <Box sx={{ flex: 1 }} />
           {filtered && (
-            <Button color="inherit" onClick={() => setFilter({ from: '', to: '', action: '', user: '' })}>
+            <Button
+              color="inherit"
+              onClick={() => {
+                setFilter({ from: '', to: '', action: '', user: '' });
+                setPage(0);
+              }}
+            >
               Effacer les filtres
             </Button>
           )}
@@ -161,6 +175,26 @@ export function HistoriquePage() {
               </TableBody>
             </Table>
           </TableContainer>
+        )}
+        {history.isSuccess && total > 0 && (
+          <TablePagination
+            component="div"
+            count={total}
+            page={Math.min(page, Math.max(0, Math.ceil(total / HISTORY_PAGE_SIZE) - 1))}
+            rowsPerPage={HISTORY_PAGE_SIZE}
+            rowsPerPageOptions={[]}
+            onPageChange={(_, next) => {
+              setPage(next);
+              setOpen(new Set());
+            }}
+            labelDisplayedRows={({ from: first, to: last, count }) => `${first}–${last} sur ${count}`}
+            getItemAriaLabel={(type) =>
+              type === 'first' ? 'Première page' : type === 'last' ? 'Dernière page' : type === 'next' ? 'Page suivante' : 'Page précédente'
+            }
+            showFirstButton
+            showLastButton
+            sx={{ borderTop: 1, borderColor: 'divider' }}
+          />
         )}
       </Card>
     </PageHeader>

@@ -1,11 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  Alert,
   Box,
   Button,
   Card,
   Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
   IconButton,
   Link,
   Stack,
@@ -15,6 +20,7 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -28,7 +34,10 @@ import StarRoundedIcon from '@mui/icons-material/StarRounded';
 import StarBorderRoundedIcon from '@mui/icons-material/StarBorderRounded';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import EventRepeatRoundedIcon from '@mui/icons-material/EventRepeatRounded';
-import type { ApiError } from '../../../api/client';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import FileUploadOutlinedIcon from '@mui/icons-material/FileUploadOutlined';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import { errorMessage, type ApiError } from '../../../api/client';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchBar } from '../../../components/SearchBar';
 import { LoadingPanel } from '../../../components/LoadingPanel';
@@ -37,7 +46,8 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Toggle } from '../../../components/Toggle';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { useToast } from '../../../components/Toast';
-import { CampaignDialog } from '../components/CampaignDialog';
+import { CampaignDialog, type CampaignDialogValues } from '../components/CampaignDialog';
+import { exportedName } from '../catalogue';
 import { formatDateTime, formatDay } from '../format';
 import { editorPath } from '../paths';
 import {
@@ -46,10 +56,11 @@ import {
   createCampaignMutation,
   deleteCampaignMutation,
   duplicateCampaignMutation,
+  exportCampaign,
+  importCampaignMutation,
   menuKeys,
   updateCampaignMutation,
 } from '../queries';
-import type { CampaignForm } from '../schemas';
 import { CARTE_DELETED, CARTE_DELETE_FAILED } from '../texts';
 import type { Campaign } from '../types';
 import { useCanEdit } from '../useCanEdit';
@@ -95,7 +106,11 @@ export function MesCartesPage() {
     onSuccess: (campaign, { patch }) => {
       campaignSaved(client, campaign);
       if (patch.nom !== undefined) {
-        toast.success(`La carte s’appelle maintenant « ${campaign.nom} ».`);
+        toast.success(
+          dialog?.campaign && dialog.campaign.nom !== campaign.nom
+            ? `La carte s’appelle maintenant « ${campaign.nom} ».`
+            : `La carte « ${campaign.nom} » est enregistrée.`,
+        );
         setDialog(null);
       } else if (patch.removed !== undefined) {
         toast.success(campaign.removed ? `La carte « ${campaign.nom} » est désactivée.` : `La carte « ${campaign.nom} » est activée.`);
@@ -138,13 +153,31 @@ export function MesCartesPage() {
     return q ? sorted.filter((c) => normalise(c.nom).includes(q)) : sorted;
   }, [items, query]);
 
-  const submit = (values: CampaignForm) => {
-    if (dialog?.campaign) {
-      update.mutate({ campaign: dialog.campaign, patch: { nom: values.nom, dateDebut: values.dateDebut, dateFin: values.dateFin } });
-    } else {
-      create.mutate({ nom: values.nom, dateDebut: values.dateDebut, dateFin: values.dateFin, isPeriodic: false });
+  const submit = (values: CampaignDialogValues) => {
+    const fields = {
+      nom: values.nom,
+      dateDebut: values.dateDebut,
+      dateFin: values.dateFin,
+      isPeriodic: values.isPeriodic,
+      campagneDates: values.campagneDates,
+    };
+    if (dialog?.campaign) update.mutate({ campaign: dialog.campaign, patch: fields });
+    else create.mutate(fields);
+  };
+
+  const [exporting, setExporting] = useState<number | null>(null);
+  const download = async (c: Campaign) => {
+    setExporting(c.id);
+    try {
+      const { blob, fileName } = await exportCampaign(c);
+      saveFile(blob, fileName);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setExporting(null);
     }
   };
+  const [importing, setImporting] = useState(false);
   const dialogMutation = dialog?.campaign ? update : create;
   const busy = (c: Campaign) => update.isPending && update.variables.campaign.id === c.id;
 
@@ -155,9 +188,14 @@ export function MesCartesPage() {
       breadcrumbs={[{ label: 'Accueil', to: '/' }, { label: 'Cartes' }, { label: 'Mes Cartes' }]}
       actions={
         canEdit ? (
-          <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setDialog({ campaign: null })}>
-            Nouvelle carte
-          </Button>
+          <Stack direction="row" spacing={1}>
+            <Button variant="outlined" startIcon={<FileUploadOutlinedIcon />} onClick={() => setImporting(true)}>
+              Importer une carte
+            </Button>
+            <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setDialog({ campaign: null })}>
+              Nouvelle carte
+            </Button>
+          </Stack>
         ) : undefined
       }
     >
@@ -286,6 +324,13 @@ export function MesCartesPage() {
                           <EditOutlinedIcon fontSize="small" />
                         </IconButton>
                       </Tooltip>
+                      <Tooltip title="Exporter">
+                        <span>
+                          <IconButton aria-label={`Exporter la carte ${c.nom}`} disabled={exporting === c.id} onClick={() => void download(c)}>
+                            <FileDownloadOutlinedIcon fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
                       {canEdit && (
                         <>
                           <Tooltip title={c.isPrincipal ? 'Carte principale' : 'Définir comme carte principale'}>
@@ -299,8 +344,8 @@ export function MesCartesPage() {
                               </IconButton>
                             </span>
                           </Tooltip>
-                          <Tooltip title="Renommer">
-                            <IconButton aria-label={`Renommer la carte ${c.nom}`} onClick={() => setDialog({ campaign: c })}>
+                          <Tooltip title="Modifier (nom, période, dates)">
+                            <IconButton aria-label={`Modifier la carte ${c.nom}`} onClick={() => setDialog({ campaign: c })}>
                               <DriveFileRenameOutlineRoundedIcon fontSize="small" />
                             </IconButton>
                           </Tooltip>
@@ -343,6 +388,15 @@ export function MesCartesPage() {
         }}
         onSubmit={submit}
       />
+      <ImportCarteDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={(campaign) => {
+          campaignSaved(client, campaign);
+          toast.success(`La carte « ${campaign.nom} » est importée.`);
+          setImporting(false);
+        }}
+      />
       <DeleteConfirmDialog
         open={toDelete !== null}
         kind="carte"
@@ -356,3 +410,165 @@ export function MesCartesPage() {
   );
 }
 
+
+/** Hands a file to the browser as a download. */
+function saveFile(blob: Blob, fileName: string): void {
+  if (typeof URL.createObjectURL !== 'function') return;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const IMPORT_FILE_INVALID = "Ce fichier n'est pas un fichier JSON de carte valide.";
+
+function readText(file: File): Promise<string> {
+  if (typeof file.text === 'function') return file.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('read'));
+    reader.readAsText(file);
+  });
+}
+
+interface ChosenFile {
+  name: string;
+  content: Record<string, unknown>;
+}
+
+/** 'Importer une carte': a .json file (an export, or a carte document alone), under the name chosen. */
+function ImportCarteDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: (campaign: Campaign) => void }) {
+  const run = useMutation({ ...importCampaignMutation(), onSuccess: onImported });
+  const { reset } = run;
+  const [file, setFile] = useState<ChosenFile | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [nom, setNom] = useState('');
+  const [over, setOver] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setFile(null);
+    setFileError(null);
+    setNom('');
+    reset();
+  }, [open, reset]);
+
+  const choose = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    reset();
+    setFile(null);
+    if (!/\.json$/i.test(chosen.name) && chosen.type !== 'application/json') {
+      setFileError('Choisissez un fichier .json.');
+      return;
+    }
+    try {
+      const content: unknown = JSON.parse(await readText(chosen));
+      if (typeof content !== 'object' || content === null || Array.isArray(content)) throw new Error('not an object');
+      setFile({ name: chosen.name, content: content as Record<string, unknown> });
+      setFileError(null);
+      setNom(exportedName(content) || chosen.name.replace(/\.json$/i, ''));
+    } catch {
+      setFileError(IMPORT_FILE_INVALID);
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setOver(false);
+    void choose(event.dataTransfer.files[0]);
+  };
+
+  const nameError = file && !nom.trim() ? 'Le nom de la carte est obligatoire.' : null;
+  return (
+    <Dialog open={open} onClose={run.isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="import-carte-title">
+      <DialogTitle id="import-carte-title" sx={{ pb: 0.5 }}>
+        Importer une carte
+      </DialogTitle>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (file && nom.trim()) run.mutate({ content: file.content, nom, fileName: file.name });
+        }}
+      >
+        <DialogContent>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+            Un fichier exporté depuis Mes Cartes (ou un document de carte seul) devient une nouvelle carte ; les cartes existantes ne changent pas.
+          </Typography>
+          <Stack spacing={2}>
+            {run.error && <Alert severity="error">{run.error.detail}</Alert>}
+            <Box
+              component="label"
+              onDragOver={(e) => {
+                e.preventDefault();
+                setOver(true);
+              }}
+              onDragLeave={() => setOver(false)}
+              onDrop={onDrop}
+              sx={(theme) => ({
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                gap: 1,
+                p: 3,
+                borderRadius: 2,
+                border: `2px dashed ${over ? theme.palette.primary.main : fileError ? theme.palette.error.main : theme.palette.divider}`,
+                backgroundColor: over ? alpha(theme.palette.primary.main, 0.06) : 'transparent',
+                cursor: 'pointer',
+                textAlign: 'center',
+                '&:focus-within': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+              })}
+            >
+              <UploadFileOutlinedIcon sx={{ color: 'primary.main', fontSize: 32 }} />
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {file ? file.name : 'Déposez le fichier ici ou cliquez pour le choisir'}
+              </Typography>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                Fichier .json
+              </Typography>
+              <input
+                type="file"
+                accept=".json,application/json"
+                aria-label="Fichier de la carte"
+                style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+                onChange={(e) => {
+                  void choose(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+            </Box>
+            {fileError && (
+              <Typography variant="body2" role="alert" sx={{ color: 'error.main' }}>
+                {fileError}
+              </Typography>
+            )}
+            <TextField
+              label="Nom de la carte"
+              value={nom}
+              onChange={(e) => setNom(e.target.value)}
+              disabled={!file}
+              required
+              error={Boolean(nameError)}
+              helperText={nameError ?? 'Par défaut, le nom enregistré dans le fichier.'}
+              slotProps={{ htmlInput: { maxLength: 120 } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button color="inherit" onClick={onClose} disabled={run.isPending}>
+            Annuler
+          </Button>
+          <Button type="submit" variant="contained" disabled={!file || !nom.trim()} loading={run.isPending}>
+            Importer
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
