@@ -7,7 +7,7 @@ import { SearchBar } from '../../../components/SearchBar';
 import type { MenuProduct } from '../documentTypes';
 import { formatPrice } from '../format';
 import { useImageUrl } from '../productImages';
-import { useVirtualRows } from '../../../components/useVirtualRows';
+import { useRowWindow } from '../../../components/useRowWindow';
 
 const ROW_HEIGHT = 64;
 
@@ -47,7 +47,7 @@ export const ProductList = memo(function ProductList({ products, selected, check
     const q = normalise(query);
     return q ? products.filter((p) => normalise(`${p.name} ${p.description ?? ''}`).includes(q)) : products;
   }, [products, query]);
-  const rows = useVirtualRows(visible.length, ROW_HEIGHT);
+  const rows = useRowWindow(visible.length, ROW_HEIGHT, 0);
   const chosen = products.filter((p) => checked.has(p.idGlobal)).length;
   const allChecked = visible.length > 0 && visible.every((p) => checked.has(p.idGlobal));
 

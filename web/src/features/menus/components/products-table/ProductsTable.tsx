@@ -6,7 +6,7 @@ import type { CatalogueProduct } from '../../types';
 import { FlagCell } from './FlagCell';
 import { PriceCell } from './PriceCell';
 import { ProductThumb } from './ProductThumb';
-import { useRowWindow } from './useRowWindow';
+import { useRowWindow } from '../../../../components/useRowWindow';
 
 export const ROW_HEIGHT = 44;
 const HEADER_HEIGHT = 48;
