@@ -60,8 +60,26 @@ test.describe('cartes', () => {
     await expect(list.getByText(product)).toBeVisible();
     await expect(list.getByText('12,90 €')).toBeVisible();
 
+    // An option group with one option priced per tariff.
+    await page.getByRole('tab', { name: "Catégories d'options" }).click();
+    await page.getByRole('button', { name: "Ajouter une catégorie d'options" }).first().click();
+    const newGroup = page.getByRole('dialog', { name: "Nouvelle catégorie d'options" });
+    await newGroup.getByLabel("Nom de la catégorie d'options").fill('Sauces du chef');
+    await newGroup.getByRole('button', { name: 'Ajouter' }).click();
+    await expect(page.getByRole('list', { name: "Catégories d'options" }).getByText('Sauces du chef')).toBeVisible();
+    await page.getByRole('button', { name: 'Ajouter une option' }).click();
+    await page.getByLabel(/^Nom de .*sans nom$/).fill('Sauce truffe');
+    await page.getByLabel('Prix T1 de Sauce truffe').fill('0,80');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Ajout de la catégorie effectué avec succès !').first()).toBeVisible();
+    await shot(page, 'option-groups');
+
     // The saved prices come back from the server as they were typed.
     await page.reload();
+    await page.getByRole('tab', { name: "Catégories d'options" }).click();
+    await page.getByRole('list', { name: "Catégories d'options" }).getByText('Sauces du chef').click();
+    await expect(page.getByLabel('Prix T1 de Sauce truffe')).toHaveValue('0,80');
+    await page.getByRole('tab', { name: 'Produits', exact: true }).click();
     await list.getByText(product).click();
     await form.getByRole('tab', { name: 'Prix' }).click();
     await expect(form.getByLabel('Prix A Emporter tarif 1')).toHaveValue('11,50');

@@ -119,11 +119,11 @@ export function ItemsTable({ control, canEdit, newRow, onDelete, checked, onChec
                 <TableCell sx={{ minWidth: 160 }}>Nom</TableCell>
                 <TableCell sx={{ minWidth: 110 }}>Alias</TableCell>
                 {TARIFF_KEYS.map((t) => (
-                  <TableCell key={t} align="right" sx={{ width: 92 }}>
+                  <TableCell key={t} align="right" sx={{ width: 92, minWidth: 88 }}>
                     Prix {t}
                   </TableCell>
                 ))}
-                <TableCell align="right" sx={{ width: 92 }}>
+                <TableCell align="right" sx={{ width: 92, minWidth: 80 }}>
                   Coût
                 </TableCell>
                 <TableCell align="center">Épuisé</TableCell>

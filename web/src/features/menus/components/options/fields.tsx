@@ -44,7 +44,7 @@ export const GroupSwitch = memo(function GroupSwitch({ control, name, label, dis
         <FormControlLabel
           disabled={disabled}
           sx={{ mr: 0 }}
-          control={<Switch size="small" checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />}
+          control={<Switch checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />}
           label={label}
           slotProps={{ typography: { variant: 'body2' } }}
         />
