@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -97,7 +98,7 @@ func New(d Deps) *Server {
 	s.api = humachi.New(s.router, cfg)
 	s.api.UseMiddleware(s.authenticate)
 
-	s.routes = append(s.routeTable(), s.settingsRouteTable()...)
+	s.routes = slices.Concat(s.routeTable(), s.settingsRouteTable(), s.peopleRouteTable())
 	for _, r := range s.routes {
 		r.register(s.api, r.operation())
 	}

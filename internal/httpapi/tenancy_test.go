@@ -23,6 +23,7 @@ type fixture struct {
 	equipments  []int64 // the first device of each restaurant
 	campaigns   []int64
 	images      []string // product image files
+	people      []int64  // managed logins
 	markers     []string
 }
 
@@ -231,6 +232,11 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 			return itoa(victim.campaigns[i%len(victim.campaigns)])
 		case "franchiseId":
 			return itoa(victim.franchiseID)
+		case "userId":
+			if len(victim.people) == 0 {
+				t.Fatalf("no managed login in the fixture for %s", path)
+			}
+			return itoa(victim.people[0])
 		case "kind":
 			return "products"
 		case "file":
@@ -270,6 +276,14 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 				t.Fatalf("image for %s: %d %s", x.login, res.Status, res.Body)
 			}
 			x.f.images = append(x.f.images, img.Path)
+			res = srv.Do(t, http.MethodPost, "/api/v1/people", srv.SignIn(t, x.login), map[string]any{"login": "invite-" + x.login, "password": "motdepasse1",
+				"nom": "Invité secret", "role": "guest", "restaurants": []int64{x.f.restaurants[0]}})
+			var person struct{ ID int64 }
+			res.JSON(t, &person)
+			if res.Status != http.StatusCreated {
+				t.Fatalf("person for %s: %d %s", x.login, res.Status, res.Body)
+			}
+			x.f.people = append(x.f.people, person.ID)
 		}
 		ops := operations(t, srv)
 
