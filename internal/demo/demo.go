@@ -110,7 +110,10 @@ func Load(ctx context.Context, db *store.DB, ten *tenancy.Service) error {
 	if err := loadTenancy(ctx, db, ten, hash); err != nil {
 		return err
 	}
-	return loadCartes(ctx, db, ten, menu.NewService(db, ten, events.NewLocal()))
+	if err := loadCartes(ctx, db, ten, menu.NewService(db, ten, events.NewLocal())); err != nil {
+		return err
+	}
+	return loadNotices(ctx, db, ten)
 }
 
 func loadTenancy(ctx context.Context, db *store.DB, ten *tenancy.Service, hash string) error {

@@ -4,6 +4,8 @@
 package httpapi
 
 import (
+	"brigade/internal/notices"
+	"brigade/internal/presence"
 	"brigade/internal/settings"
 	"context"
 	"encoding/json"
@@ -63,10 +65,12 @@ func OpenAPIJSON() ([]byte, error) {
 // Server is the HTTP handler of Brigade.
 type Server struct {
 	Deps
-	api    huma.API
-	router chi.Router
-	routes []route
-	images *menu.Images
+	api      huma.API
+	router   chi.Router
+	routes   []route
+	images   *menu.Images
+	presence *presence.Service
+	notices  *notices.Service
 }
 
 // New builds the handler.
@@ -80,7 +84,8 @@ func New(d Deps) *Server {
 	if d.Version == "" {
 		d.Version = "dev"
 	}
-	s := &Server{Deps: d, router: chi.NewRouter(), images: menu.NewImages(d.Blobs)}
+	s := &Server{Deps: d, router: chi.NewRouter(), images: menu.NewImages(d.Blobs),
+		presence: presence.NewService(d.DB, d.Tenancy, d.Bus), notices: notices.NewService(d.DB, d.Bus)}
 	s.router.Use(securityHeaders, clientAddress)
 
 	cfg := huma.DefaultConfig("Brigade API", APIVersion)
@@ -98,7 +103,7 @@ func New(d Deps) *Server {
 	s.api = humachi.New(s.router, cfg)
 	s.api.UseMiddleware(s.authenticate)
 
-	s.routes = slices.Concat(s.routeTable(), s.settingsRouteTable(), s.peopleRouteTable())
+	s.routes = slices.Concat(s.routeTable(), s.settingsRouteTable(), s.peopleRouteTable(), s.presenceRouteTable())
 	for _, r := range s.routes {
 		r.register(s.api, r.operation())
 	}

@@ -24,6 +24,7 @@ type fixture struct {
 	campaigns   []int64
 	images      []string // product image files
 	people      []int64  // managed logins
+	notice      int64    // a notice (global: visible to every franchise)
 	markers     []string
 }
 
@@ -237,6 +238,8 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 				t.Fatalf("no managed login in the fixture for %s", path)
 			}
 			return itoa(victim.people[0])
+		case "noticeId":
+			return itoa(victim.notice)
 		case "kind":
 			return "products"
 		case "file":
@@ -286,6 +289,13 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 			x.f.people = append(x.f.people, person.ID)
 		}
 		ops := operations(t, srv)
+		res := srv.Do(t, http.MethodPost, "/api/v1/admin/notices", srv.SignIn(t, "superadmin"), map[string]any{"title": "Nouveauté", "date": "2026-11-01", "roles": []string{"admin", "guest", "moderator", "restaurant"}})
+		var notice struct{ ID int64 }
+		res.JSON(t, &notice)
+		if res.Status != http.StatusCreated {
+			t.Fatalf("notice: %d %s", res.Status, res.Body)
+		}
+		demoF.notice, otherF.notice = notice.ID, notice.ID
 
 		type attacker struct {
 			login  string
@@ -304,6 +314,9 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 			for _, op := range ops {
 				if op.path == "/api/v1/events" {
 					continue // a stream: covered by TestEventsStayInTheirFranchise
+				}
+				if op.path == "/api/v1/notices/{noticeId}/open" {
+					continue // notices belong to no franchise: TestNoticesFollowRoleAndDomain covers who reads them
 				}
 				for i := range a.victim.restaurants {
 					path := fill(t, op.path, a.victim, i)
