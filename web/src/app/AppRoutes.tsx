@@ -34,6 +34,11 @@ const InformationPage = lazy(() =>
 );
 
 const MesCartesPage = lazy(() => import('../features/menus/pages/MesCartesPage').then((m) => ({ default: m.MesCartesPage })));
+const SizesPage = lazy(() => import('../features/settings/pages/SizesPage').then((m) => ({ default: m.SizesPage })));
+const PrintersPage = lazy(() => import('../features/settings/pages/PrintersPage').then((m) => ({ default: m.PrintersPage })));
+const ScreensPage = lazy(() => import('../features/settings/pages/ScreensPage').then((m) => ({ default: m.ScreensPage })));
+const LanguagesPage = lazy(() => import('../features/settings/pages/LanguagesPage').then((m) => ({ default: m.LanguagesPage })));
+const KioskConfigPage = lazy(() => import('../features/settings/pages/KioskConfigPage').then((m) => ({ default: m.KioskConfigPage })));
 const MesProduitsPage = lazy(() => import('../features/menus/pages/MesProduitsPage').then((m) => ({ default: m.MesProduitsPage })));
 const CarteEditorPage = lazy(() => import('../features/menus/pages/EditorPage').then((m) => ({ default: m.EditorPage })));
 const CarteTrashPage = lazy(() => import('../features/menus/pages/TrashPage').then((m) => ({ default: m.TrashPage })));
@@ -70,6 +75,16 @@ function screen(route: AppRoute): ReactElement {
       return <MesCartesPage />;
     case 'mesProduits':
       return <MesProduitsPage />;
+    case 'sizes':
+      return <SizesPage />;
+    case 'printers':
+      return <PrintersPage />;
+    case 'screens':
+      return <ScreensPage />;
+    case 'languages':
+      return <LanguagesPage />;
+    case 'kioskConfig':
+      return <KioskConfigPage />;
     case 'carteEditor':
       return <CarteEditorPage />;
     case 'carteTrash':

@@ -92,6 +92,11 @@ export type ScreenId =
   | 'information'
   | 'mesCartes'
   | 'mesProduits'
+  | 'sizes'
+  | 'printers'
+  | 'screens'
+  | 'languages'
+  | 'kioskConfig'
   | 'carteEditor'
   | 'carteTrash'
   | 'cartesHistory';
@@ -289,20 +294,18 @@ export const routes: readonly AppRoute[] = [
   r({ path: '/informationVentulateur', title: 'Informations', area: 'etablissements', guard: 'token' }),
 
   // Kiosks, tills and modules
-  r({ path: `${P}/configborne`, title: 'Paramètres Borne', area: 'settings', nav: 'Paramètres Borne', guard: 'public' }),
+  r({ path: `${P}/configborne`, title: 'Paramètres Borne', area: 'settings', nav: 'Paramètres Borne', guard: 'public', screen: 'kioskConfig', description: 'Les noms masqués sur les bornes : catégories, sous-catégories, produits, options.' }),
   r({ path: `${P}/configcaisse`, title: 'Configuration Caisse', area: 'settings', nav: 'Configuration Caisse' }),
   r({ path: `${P}/configclickandcollect`, title: 'Configuration Click & Collect', area: 'settings', nav: 'Click & Collect' }),
   r({ path: `${P}/configmodule`, title: 'Configuration Modules', area: 'settings', nav: 'Modules' }),
 
   // Menu configuration lists (first document)
-  ...page('configuration', '/config', [
-    ['mesTailles', 'Mes Tailles'],
-    ['mesImprimantes', 'Mes Imprimantes'],
-    ['mesEcrans', 'Mes Écrans'],
-    ['mestags', 'Mes Tags'],
-    ['mesLangues', 'Mes Langues'],
-    ['Employee', 'Employés'],
-  ]),
+  r({ path: '/config/mesTailles', title: 'Mes Tailles', area: 'configuration', nav: 'Mes Tailles', screen: 'sizes', description: 'Les dix tailles de vos produits et leurs libellés.' }),
+  r({ path: '/config/mesImprimantes', title: 'Mes Imprimantes', area: 'configuration', nav: 'Mes Imprimantes', screen: 'printers', description: 'Les imprimantes de préparation et d’étiquettes des cuisines.' }),
+  r({ path: '/config/mesEcrans', title: 'Mes Écrans', area: 'configuration', nav: 'Mes Écrans', screen: 'screens', description: 'Les écrans de cuisine.' }),
+  ...page('configuration', '/config', [['mestags', 'Mes Tags']]),
+  r({ path: '/config/mesLangues', title: 'Mes Langues', area: 'configuration', nav: 'Mes Langues', screen: 'languages', description: 'Les langues de vos cartes, selon le pays de la franchise.' }),
+  ...page('configuration', '/config', [['Employee', 'Employés']]),
   r({ path: '/config/tagsDetails/:params', title: 'Détails du tag', area: 'configuration' }),
   r({ path: '/config/NotificationDetails/:id', title: 'Nouveautés', area: 'configuration' }),
 

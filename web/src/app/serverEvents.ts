@@ -6,6 +6,7 @@ import { restaurantKeys } from '../features/restaurants/queries';
 import { equipmentKeys, historyKeys } from '../features/establishments/queries';
 import { franchiseInfoKeys } from '../features/franchise/queries';
 import { cartesHistoryKeys, menuKeys } from '../features/menus/queries';
+import { settingsKeys } from '../features/settings/queries';
 import { useSession } from './session';
 
 /**
@@ -16,12 +17,17 @@ import { useSession } from './session';
 const invalidations: Record<string, readonly QueryKey[]> = {
   'franchise.blocked': [authKeys.all, franchiseKeys.all, franchiseInfoKeys.detail()],
   'franchise.unblocked': [authKeys.all, franchiseKeys.all, franchiseInfoKeys.detail()],
-  'franchise.changed': [authKeys.me(), franchiseKeys.all, franchiseInfoKeys.detail(), historyKeys.all],
+  // A country change also replaces the language list.
+  'franchise.changed': [authKeys.me(), franchiseKeys.all, franchiseInfoKeys.detail(), historyKeys.all, settingsKeys.all],
   'restaurants.changed': [restaurantKeys.all, historyKeys.all],
   // The event names its restaurant, but events only say what is stale: all devices lists refetch.
   'equipments.changed': [equipmentKeys.all, historyKeys.all],
   // Data {campaignId}; the list, that carte's document and trash, and the history refetch.
   'campaigns.changed': [menuKeys.all, cartesHistoryKeys.all],
+  // Data {kind}; the settings screens and the history refetch.
+  'settings.changed': [settingsKeys.all, historyKeys.all],
+  // Someone came online, left or changed page.
+  'presence.changed': [['presence']],
 };
 
 /**
@@ -35,6 +41,8 @@ export const serverEventTypes = [
   'restaurants.changed',
   'equipments.changed',
   'campaigns.changed',
+  'settings.changed',
+  'presence.changed',
   'resync',
 ] as const;
 
