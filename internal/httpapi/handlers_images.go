@@ -12,7 +12,7 @@ import (
 )
 
 type imageForm struct {
-	Kind   string        `form:"kind" enum:"categories,products,ingredients,supplements" required:"true" doc:"Dossier de l'image (élément de la carte)"`
+	Kind   string        `form:"kind" enum:"categories,products,ingredients,supplements,tags" required:"true" doc:"Dossier de l'image (élément de la carte)"`
 	File   huma.FormFile `form:"file" required:"true" doc:"L'image (PNG, JPEG ou WebP reconnus à leur contenu, 2 Mo au plus)"`
 	Name   string        `form:"name" required:"false" maxLength:"200" doc:"Nom de l'élément, qui nomme le fichier"`
 	Moment bool          `form:"moment" required:"false" doc:"Variante _Moment de l'image"`
@@ -55,7 +55,7 @@ func (s *Server) registerImageUpload(api huma.API, op huma.Operation) {
 }
 
 type imageInput struct {
-	Kind string `path:"kind" enum:"categories,products,ingredients,supplements"`
+	Kind string `path:"kind" enum:"categories,products,ingredients,supplements,tags"`
 	File string `path:"file" maxLength:"300"`
 }
 
@@ -72,6 +72,23 @@ func (s *Server) registerImageDownload(api huma.API, op huma.Operation) {
 			hctx.SetHeader("Content-Type", contentType)
 			// The name carries a content hash: an address never changes content.
 			hctx.SetHeader("Cache-Control", "private, max-age=31536000, immutable")
+			hctx.SetStatus(http.StatusOK)
+			_, _ = hctx.BodyWriter().Write(data)
+		}}, nil
+	})
+}
+
+func (s *Server) registerTagImagesZip(api huma.API, op huma.Operation) {
+	op.Responses = map[string]*huma.Response{"200": {Description: "tags_images.zip", Content: map[string]*huma.MediaType{
+		"application/zip": {Schema: &huma.Schema{Type: "string", Format: "binary"}}}}}
+	huma.Register(api, op, func(ctx context.Context, in *campaignPath) (*huma.StreamResponse, error) {
+		data, err := s.Menu.TagImagesZip(ctx, principal(ctx), in.CampaignID, s.images)
+		if err != nil {
+			return nil, problem(ctx, err)
+		}
+		return &huma.StreamResponse{Body: func(hctx huma.Context) {
+			hctx.SetHeader("Content-Type", "application/zip")
+			hctx.SetHeader("Content-Disposition", `attachment; filename="tags_images.zip"`)
 			hctx.SetStatus(http.StatusOK)
 			_, _ = hctx.BodyWriter().Write(data)
 		}}, nil

@@ -270,16 +270,33 @@ type MenuFamily struct {
 	Extra Extra `json:"-"`
 }
 
-// Tag of the carte (spec §3 "Tag"); its schedule stays as stored.
+// TimePeriod is one opening period of a tag's day ("HH:MM").
+type TimePeriod struct {
+	Start string `json:"start"`
+	End   string `json:"end"`
+	Extra Extra  `json:"-"`
+}
+
+// TagDay is a tag's schedule for one day of the week (0 Sunday … 6 Saturday).
+type TagDay struct {
+	DayOfWeek   int          `json:"day_of_week"`
+	TimePeriods []TimePeriod `json:"time_periods"`
+	Extra       Extra        `json:"-"`
+}
+
+// Tag of the carte (spec §3 "Tag").
 type Tag struct {
-	IDGlobal          string `json:"idGlobal"`
-	IDTag             int    `json:"idTag"`
-	NameTag           string `json:"name_tag"`
-	NumberTag         int    `json:"number_tag,omitempty"`
-	LogoTag           string `json:"logo_tag,omitempty"`
-	BackgroundCatalog string `json:"background_catalog,omitempty"`
-	Deleted           bool   `json:"deleted,omitempty"`
-	Extra             Extra  `json:"-"`
+	IDGlobal           string   `json:"idGlobal"`
+	IDTag              int      `json:"idTag"`
+	NameTag            string   `json:"name_tag"`
+	NumberTag          int      `json:"number_tag,omitempty"`
+	LogoTag            string   `json:"logo_tag,omitempty"`
+	BackgroundCatalog  string   `json:"background_catalog,omitempty"`
+	OrderTypes         []int    `json:"orderTypes,omitempty"`
+	DisabledOrderTypes []int    `json:"disabledOrderTypes,omitempty"`
+	Schedule           []TagDay `json:"schedule,omitempty"`
+	Deleted            bool     `json:"deleted,omitempty"`
+	Extra              Extra    `json:"-"`
 }
 
 // Zone of the carte.

@@ -3,6 +3,7 @@ package menu
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -41,6 +42,8 @@ func (c *checker) price(path func() string, p Price, message func() string) {
 		c.add(path(), "%s", message())
 	}
 }
+
+var clock = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`)
 
 // uniqueNames refuses two active elements of one kind whose names compare
 // equal (accents, spaces and case ignored), naming both.
@@ -211,6 +214,27 @@ func Validate(d *Document) error {
 	c.uniqueNames(len(d.GroupsSubOptions), "groups_sub_options[%d].name_group", func(i int) (string, bool) {
 		return d.GroupsSubOptions[i].NameGroup, d.GroupsSubOptions[i].Removed
 	}, "la famille d'options")
+	c.uniqueNames(len(d.Tags), "tags[%d].name_tag", func(i int) (string, bool) { return d.Tags[i].NameTag, d.Tags[i].Deleted }, "le tag")
+	for i, tg := range d.Tags {
+		for _, o := range append(append([]int{}, tg.OrderTypes...), tg.DisabledOrderTypes...) {
+			if OrderTypeLabel(o) == "" {
+				c.add(fmt.Sprintf("tags[%d].orderTypes", i), "Le type de commande %d du tag %s n'existe pas (types 1 à 5).", o, tg.NameTag)
+			}
+		}
+		for k, day := range tg.Schedule {
+			if day.DayOfWeek < 0 || day.DayOfWeek > 6 {
+				c.add(fmt.Sprintf("tags[%d].schedule[%d].day_of_week", i, k), "Le jour %d du tag %s n'existe pas (0 dimanche à 6 samedi).", day.DayOfWeek, tg.NameTag)
+			}
+			for n, tp := range day.TimePeriods {
+				at := fmt.Sprintf("tags[%d].schedule[%d].time_periods[%d]", i, k, n)
+				if !clock.MatchString(tp.Start) || !clock.MatchString(tp.End) {
+					c.add(at, "Les heures du tag %s doivent être au format HH:MM (00:00 à 23:59).", tg.NameTag)
+				} else if tp.End <= tp.Start {
+					c.add(at+".end", "La fin (%s) doit être après le début (%s) pour le tag %s.", tp.End, tp.Start, tg.NameTag)
+				}
+			}
+		}
+	}
 	c.uniqueNames(len(d.Promotions), "promotions[%d].name", func(i int) (string, bool) { return d.Promotions[i].Name, d.Promotions[i].Removed }, "la promotion")
 	for i, pr := range d.Promotions {
 		c.price(func() string { return fmt.Sprintf("promotions[%d].discount", i) }, pr.Discount, func() string {

@@ -504,6 +504,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/campaigns/{campaignId}/tags/images.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Les images des tags de la carte (logo et fond, tags supprimés exclus) : tags_images.zip
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["tagImagesZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/campaigns/{campaignId}/trash": {
         parameters: {
             query?: never;
@@ -3573,6 +3595,64 @@ export interface operations {
             };
         };
     };
+    tagImagesZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description tags_images.zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     getCarteTrash: {
         parameters: {
             query?: never;
@@ -4218,7 +4298,7 @@ export interface operations {
                      * @description Dossier de l'image (élément de la carte)
                      * @enum {string}
                      */
-                    kind: "categories" | "products" | "ingredients" | "supplements";
+                    kind: "categories" | "products" | "ingredients" | "supplements" | "tags";
                     /** @description Variante _Moment de l'image */
                     moment?: boolean;
                     /** @description Nom de l'élément, qui nomme le fichier */
@@ -4279,7 +4359,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                kind: "categories" | "products" | "ingredients" | "supplements";
+                kind: "categories" | "products" | "ingredients" | "supplements" | "tags";
                 file: string;
             };
             cookie?: never;
