@@ -113,6 +113,9 @@ func Load(ctx context.Context, db *store.DB, ten *tenancy.Service) error {
 	if err := loadCartes(ctx, db, ten, menu.NewService(db, ten, events.NewLocal())); err != nil {
 		return err
 	}
+	if err := loadSettings(ctx, db, ten); err != nil {
+		return err
+	}
 	return loadNotices(ctx, db, ten)
 }
 

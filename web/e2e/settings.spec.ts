@@ -10,8 +10,8 @@ test.describe('settings', () => {
     // Sizes: the ten defaults, one renamed.
     await page.goto('/config/mesTailles');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes Tailles');
-    await expect(page.getByText('Valeurs par défaut')).toBeVisible();
-    await page.getByLabel('Libellé de la taille 1', { exact: true }).fill('Petit');
+    await expect(page.getByLabel('Libellé de la taille 1', { exact: true })).toHaveValue('Petit');
+    await page.getByLabel('Libellé de la taille 1', { exact: true }).fill('Mini');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('Paramètres enregistrés.')).toBeVisible();
     await expect(page.getByText(/Modifié le .* par /)).toBeVisible();
@@ -19,7 +19,7 @@ test.describe('settings', () => {
 
     // Printers: 8 kitchen + 4 label defaults; an invalid address is refused before sending.
     await page.goto('/config/mesImprimantes');
-    await expect(page.getByLabel("Nom de l'imprimante n°2")).toHaveValue('Prepa 1');
+    await expect(page.getByLabel("Nom de l'imprimante n°2")).toHaveValue('Grill');
     await expect(page.getByLabel("Nom de l'imprimante n°13")).toHaveValue('Etiquette 4');
     await page.getByLabel("Adresse IP de l'imprimante n°2").fill('192.168.1.300');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
