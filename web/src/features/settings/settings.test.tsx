@@ -301,11 +301,39 @@ describe('Paramètres Borne', () => {
     expect(screen.queryByRole('button', { name: 'Sauvegarder' })).toBeNull();
   });
 
-  it('asks to sign in when the page opens without a session', async () => {
+  it('without a session, opens and saves the parameters with an equipment key', async () => {
     signIn(null);
+    const seen: { auth: string | null; ifMatch: string | null; body?: unknown }[] = [];
+    let version = 0;
+    let value = { hide_name_categories: false, hide_name_sub_categories: false, hide_name_products: false, hide_name_options: false };
+    server.use(
+      http.get('*/kiosk/v1/parameters', ({ request }) => {
+        seen.push({ auth: request.headers.get('Authorization'), ifMatch: null });
+        if (request.headers.get('Authorization') !== 'Bearer brg_dev_ok') return problem(401, "Clé d'équipement invalide ou révoquée.");
+        return HttpResponse.json({ version, value });
+      }),
+      http.put('*/kiosk/v1/parameters', async ({ request }) => {
+        value = (await request.json()) as typeof value;
+        seen.push({ auth: request.headers.get('Authorization'), ifMatch: request.headers.get('If-Match'), body: value });
+        version += 1;
+        return HttpResponse.json({ version, value });
+      }),
+    );
     renderWithProviders(<KioskConfigPage />);
-    expect(screen.getByRole('link', { name: 'Se connecter' })).toBeTruthy();
     expect(screen.queryByRole('checkbox')).toBeNull();
+    const key = screen.getByLabelText("Clé de l'équipement");
+    await userEvent.type(key, 'brg_dev_faux');
+    await userEvent.click(screen.getByRole('button', { name: 'Ouvrir' }));
+    expect(await screen.findByText("Clé d'équipement invalide ou révoquée.", {}, slow)).toBeTruthy();
+    await userEvent.clear(key);
+    await userEvent.type(key, 'brg_dev_ok');
+    await userEvent.click(screen.getByRole('button', { name: 'Ouvrir' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Masquer le nom des produits/ }, slow));
+    await userEvent.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(await screen.findByText(KIOSK_SAVED, {}, slow)).toBeTruthy();
+    const put = seen.at(-1)!;
+    expect(put).toMatchObject({ auth: 'Bearer brg_dev_ok', ifMatch: '"0"', body: { hide_name_products: true } });
+    expect(await screen.findByRole('button', { name: 'Appliquer' })).toBeTruthy();
   });
 
   it('shows the spec failure toast when the save fails', async () => {

@@ -1,9 +1,9 @@
 import { Controller } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
-import { Alert, Box, Button, Stack } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { useSession } from '../../../app/session';
 import { PageHeader } from '../../../components/PageHeader';
 import { LabelledCheckbox } from '../../../components/LabelledCheckbox';
+import { DeviceKioskConfig } from '../components/DeviceKioskConfig';
 import { SettingsCard } from '../components/SettingsCard';
 import { SettingsPage } from '../components/SettingsPage';
 import { kioskResolver, kioskToForm, kioskToValue, type KioskForm } from '../schemas';
@@ -80,20 +80,11 @@ function KioskEditor({ body, reload }: { body: SettingsBody<'kiosk'>; reload: ()
   );
 }
 
-/** The route may open without a session (a technician at the kiosk); reading and saving need one. */
+/** The route opens without a session (a technician at the kiosk): an equipment key of the franchise is then the credential. */
 function SignedOut() {
   return (
-    <PageHeader title={TITLE} subtitle={SUBTITLE} breadcrumbs={[{ label: 'Accueil', to: '/' }, { label: 'Paramètres' }, { label: TITLE }]}>
-      <Alert
-        severity="info"
-        action={
-          <Button component={RouterLink} to="/auth/login" color="inherit" size="small">
-            Se connecter
-          </Button>
-        }
-      >
-        Connectez-vous au back-office de la franchise pour consulter et modifier les Paramètres Borne.
-      </Alert>
+    <PageHeader title={TITLE} subtitle={SUBTITLE} breadcrumbs={[{ label: 'Accueil', to: '/' }, { label: TITLE }]}>
+      <DeviceKioskConfig saved={KIOSK_SAVED} failed={KIOSK_SAVE_FAILED} />
     </PageHeader>
   );
 }
