@@ -348,3 +348,52 @@ func (s *Service) SaveKioskFromDevice(ctx context.Context, d tenancy.Device, ver
 		return history.Entry{UserName: d.Equipment.Name + " (" + d.Restaurant.Nom + ")", UserType: "Equipement", Source: "Borne", RestaurantID: d.Restaurant.ID}, nil
 	})
 }
+
+// ---- kiosk colours ----
+
+// KioskColors are the colours of the kiosks' screens (colors_borne).
+type KioskColors struct {
+	Primary    string `json:"primary"`
+	Secondary  string `json:"secondary"`
+	Background string `json:"background"`
+	Text       string `json:"text"`
+	Button     string `json:"button"`
+	ButtonText string `json:"buttonText"`
+}
+
+// DefaultKioskColors: Brigade's own palette.
+func DefaultKioskColors() KioskColors {
+	return KioskColors{Primary: "#D62828", Secondary: "#F77F00", Background: "#FFFFFF", Text: "#1D1D1F", Button: "#D62828", ButtonText: "#FFFFFF"}
+}
+
+var hexColor = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
+
+var colorsKind = kind[KioskColors]{
+	name: "colors", label: "Couleurs Borne",
+	defaults: constant(DefaultKioskColors),
+	normalize: func(_ *Service, _ context.Context, _ tenancy.Principal, v *KioskColors) error {
+		for _, f := range []struct {
+			name string
+			val  *string
+		}{{"primary", &v.Primary}, {"secondary", &v.Secondary}, {"background", &v.Background}, {"text", &v.Text}, {"button", &v.Button}, {"buttonText", &v.ButtonText}} {
+			*f.val = strings.ToUpper(strings.TrimSpace(*f.val))
+			if !hexColor.MatchString(*f.val) {
+				return invalid(f.name, "La couleur « %s » doit être au format #RRGGBB.", *f.val)
+			}
+		}
+		return nil
+	},
+	fields: func(v KioskColors) map[string]any {
+		return map[string]any{"principale": v.Primary, "secondaire": v.Secondary, "fond": v.Background, "texte": v.Text, "bouton": v.Button, "texte du bouton": v.ButtonText}
+	},
+}
+
+// Colors reads the kiosks' colours.
+func (s *Service) Colors(ctx context.Context, p tenancy.Principal) (Versioned[KioskColors], error) {
+	return load(ctx, s, s.db, p, colorsKind)
+}
+
+// SaveColors stores the kiosks' colours read at version.
+func (s *Service) SaveColors(ctx context.Context, p tenancy.Principal, version int, v KioskColors) (Versioned[KioskColors], error) {
+	return save(ctx, s, p, colorsKind, version, v)
+}

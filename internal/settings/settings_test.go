@@ -207,3 +207,21 @@ func hasLanguage(v settings.Languages, code string) bool {
 	}
 	return false
 }
+
+func TestKioskColorsAreHexColours(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		ctx := context.Background()
+		e := setup(t, engine)
+		v, _ := e.svc.Colors(ctx, e.admin)
+		next := v.Value
+		next.Primary = "rouge"
+		if _, err := e.svc.SaveColors(ctx, e.admin, 0, next); err == nil || !strings.Contains(err.Error(), "« ROUGE » doit être au format #RRGGBB") {
+			t.Fatalf("bad colour: %v", err)
+		}
+		next.Primary = " #0a7d3b "
+		saved, err := e.svc.SaveColors(ctx, e.admin, 0, next)
+		if err != nil || saved.Value.Primary != "#0A7D3B" || saved.Version != 1 {
+			t.Fatalf("save: %+v %v", saved, err)
+		}
+	})
+}

@@ -1244,6 +1244,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/colors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Couleurs des bornes
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `colors_borne`.
+         */
+        get: operations["getKioskColors"];
+        /**
+         * Enregistrer les couleurs des bornes ; If-Match obligatoire
+         * @description **Accès :** `admin`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        put: operations["saveKioskColors"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/kiosk": {
         parameters: {
             query?: never;
@@ -1816,6 +1846,14 @@ export interface components {
             /** @description La clé à saisir sur l'équipement ; elle n'est plus jamais affichée */
             key: string;
         };
+        KioskColors: {
+            background: string;
+            button: string;
+            buttonText: string;
+            primary: string;
+            secondary: string;
+            text: string;
+        };
         KioskConfig: {
             hide_name_categories: boolean;
             hide_name_options: boolean;
@@ -2026,6 +2064,17 @@ export interface components {
         };
         SetPersonPasswordRequest: {
             password: string;
+        };
+        SettingsBodyKioskColors: {
+            /** @description Dernière modification (vide pour les valeurs par défaut) */
+            updatedAt?: string;
+            updatedBy?: string;
+            value: components["schemas"]["KioskColors"];
+            /**
+             * Format: int64
+             * @description À renvoyer dans If-Match ; 0 : valeurs par défaut, jamais enregistrées
+             */
+            version: number;
         };
         SettingsBodyKioskConfig: {
             /** @description Dernière modification (vide pour les valeurs par défaut) */
@@ -5870,6 +5919,118 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Restaurant"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    getKioskColors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBodyKioskColors"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    saveKioskColors: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Version lue (ETag) ; "0" pour les valeurs par défaut */
+                "If-Match": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KioskColors"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBodyKioskColors"];
                 };
             };
             /** @description Unauthorized */

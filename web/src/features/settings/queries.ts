@@ -17,6 +17,7 @@ const readers: { [K in SettingsKind]: () => Promise<SettingsBody<K>> } = {
   screens: () => unwrap(api.GET('/api/v1/settings/screens')),
   languages: () => unwrap(api.GET('/api/v1/settings/languages')),
   kiosk: () => unwrap(api.GET('/api/v1/settings/kiosk')),
+  colors: () => unwrap(api.GET('/api/v1/settings/colors')),
 };
 
 const writers: { [K in SettingsKind]: (version: number, value: SettingsValue<K>) => Promise<SettingsBody<K>> } = {
@@ -25,6 +26,7 @@ const writers: { [K in SettingsKind]: (version: number, value: SettingsValue<K>)
   screens: (version, body) => unwrap(api.PUT('/api/v1/settings/screens', { params: { header: ifMatch(version) }, body })),
   languages: (version, body) => unwrap(api.PUT('/api/v1/settings/languages', { params: { header: ifMatch(version) }, body })),
   kiosk: (version, body) => unwrap(api.PUT('/api/v1/settings/kiosk', { params: { header: ifMatch(version) }, body })),
+  colors: (version, body) => unwrap(api.PUT('/api/v1/settings/colors', { params: { header: ifMatch(version) }, body })),
 };
 
 export const settingsQuery = <K extends SettingsKind>(kind: K) =>

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { duplicateNames, IP_INVALID, isValidPrinterIp, PRINTER_DEFAULTS } from './rules';
-import type { KioskConfig, Languages, Printers, Screens, Sizes } from './types';
+import type { KioskColors, KioskConfig, Languages, Printers, Screens, Sizes } from './types';
 
 // ---- sizes ----
 
@@ -205,3 +205,25 @@ export function kioskToForm(value: KioskConfig): KioskForm {
 }
 
 export const kioskToValue = (form: KioskForm): KioskConfig => kioskToForm(form);
+
+// ---- kiosk colours ----
+
+const hex = z.string().check(z.regex(/^#[0-9A-Fa-f]{6}$/, 'Couleur au format #RRGGBB.'));
+
+const colorsFormSchema = z.object({ primary: hex, secondary: hex, background: hex, text: hex, button: hex, buttonText: hex });
+
+export type ColorsForm = z.infer<typeof colorsFormSchema>;
+export const colorsResolver = zodResolver(colorsFormSchema);
+
+export function colorsToForm(value: KioskColors): ColorsForm {
+  return {
+    primary: value.primary,
+    secondary: value.secondary,
+    background: value.background,
+    text: value.text,
+    button: value.button,
+    buttonText: value.buttonText,
+  };
+}
+
+export const colorsToValue = (form: ColorsForm): KioskColors => ({ ...colorsToForm(form), primary: form.primary.toUpperCase() });

@@ -10,6 +10,7 @@ export interface SettingsBodies {
   screens: Schemas['SettingsBodyScreens'];
   languages: Schemas['SettingsBodyLanguages'];
   kiosk: Schemas['SettingsBodyKioskConfig'];
+  colors: Schemas['SettingsBodyKioskColors'];
 }
 
 export type SettingsKind = keyof SettingsBodies;
@@ -25,3 +26,4 @@ export type Screen = Schemas['Screen'];
 export type Languages = Schemas['Languages'];
 export type Language = Schemas['Language'];
 export type KioskConfig = Schemas['KioskConfig'];
+export type KioskColors = Schemas['KioskColors'];
