@@ -39,6 +39,8 @@ const PrintersPage = lazy(() => import('../features/settings/pages/PrintersPage'
 const ScreensPage = lazy(() => import('../features/settings/pages/ScreensPage').then((m) => ({ default: m.ScreensPage })));
 const LanguagesPage = lazy(() => import('../features/settings/pages/LanguagesPage').then((m) => ({ default: m.LanguagesPage })));
 const KioskConfigPage = lazy(() => import('../features/settings/pages/KioskConfigPage').then((m) => ({ default: m.KioskConfigPage })));
+const PeoplePage = lazy(() => import('../features/people/pages/PeoplePage').then((m) => ({ default: m.PeoplePage })));
+const EditPersonPage = lazy(() => import('../features/people/pages/EditPersonPage').then((m) => ({ default: m.EditPersonPage })));
 const MesProduitsPage = lazy(() => import('../features/menus/pages/MesProduitsPage').then((m) => ({ default: m.MesProduitsPage })));
 const CarteEditorPage = lazy(() => import('../features/menus/pages/EditorPage').then((m) => ({ default: m.EditorPage })));
 const CarteTrashPage = lazy(() => import('../features/menus/pages/TrashPage').then((m) => ({ default: m.TrashPage })));
@@ -85,6 +87,10 @@ function screen(route: AppRoute): ReactElement {
       return <LanguagesPage />;
     case 'kioskConfig':
       return <KioskConfigPage />;
+    case 'people':
+      return <PeoplePage />;
+    case 'editPerson':
+      return <EditPersonPage />;
     case 'carteEditor':
       return <CarteEditorPage />;
     case 'carteTrash':

@@ -97,6 +97,8 @@ export type ScreenId =
   | 'screens'
   | 'languages'
   | 'kioskConfig'
+  | 'people'
+  | 'editPerson'
   | 'carteEditor'
   | 'carteTrash'
   | 'cartesHistory';
@@ -279,8 +281,8 @@ export const routes: readonly AppRoute[] = [
   }),
   r({ path: '/etablissements/modifier/:idetab', title: "Modifier l'établissement", area: 'etablissements', screen: 'restaurant' }),
   r({ path: '/marketplace', title: 'Marketplace', area: 'etablissements', nav: 'Marketplace', restaurantFilter: true, description: 'Activez et paramétrez vos modules de livraison et de commande, restaurant par restaurant.' }),
-  r({ path: `${P}/GestionUtilisateurs`, title: 'Gestion Utilisateurs', area: 'etablissements', nav: 'Utilisateurs' }),
-  r({ path: `${P}/EditUtilisateur/:id`, title: "Modifier l'utilisateur", area: 'etablissements' }),
+  r({ path: `${P}/GestionUtilisateurs`, title: 'Gestion Utilisateurs', area: 'etablissements', nav: 'Utilisateurs', screen: 'people', description: 'Les comptes de la franchise : modérateurs, invités, restaurants.' }),
+  r({ path: `${P}/EditUtilisateur/:id`, title: "Modifier l'utilisateur", area: 'etablissements', screen: 'editPerson' }),
   // Both ids name the same restaurant (an establishment is a restaurant): see useRestaurantParam.
   r({ path: `${P}/configetablissement/:idetab/:restoId`, title: "Configuration de l'établissement", area: 'etablissements', screen: 'devices' }),
   r({
@@ -305,7 +307,7 @@ export const routes: readonly AppRoute[] = [
   r({ path: '/config/mesEcrans', title: 'Mes Écrans', area: 'configuration', nav: 'Mes Écrans', screen: 'screens', description: 'Les écrans de cuisine.' }),
   ...page('configuration', '/config', [['mestags', 'Mes Tags']]),
   r({ path: '/config/mesLangues', title: 'Mes Langues', area: 'configuration', nav: 'Mes Langues', screen: 'languages', description: 'Les langues de vos cartes, selon le pays de la franchise.' }),
-  ...page('configuration', '/config', [['Employee', 'Employés']]),
+  r({ path: '/config/Employee', title: 'Employés', area: 'configuration', nav: 'Employés', screen: 'people', description: 'Les comptes de la franchise : modérateurs, invités, restaurants.' }),
   r({ path: '/config/tagsDetails/:params', title: 'Détails du tag', area: 'configuration' }),
   r({ path: '/config/NotificationDetails/:id', title: 'Nouveautés', area: 'configuration' }),
 
