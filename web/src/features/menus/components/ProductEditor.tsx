@@ -7,7 +7,7 @@ import SaveRoundedIcon from '@mui/icons-material/SaveRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import { ApiError } from '../../../api/client';
 import { franchiseQuery } from '../../franchise/queries';
-import type { MenuCategory, MenuProduct } from '../documentTypes';
+import type { MenuCategory, MenuProduct, OptionGroup } from '../documentTypes';
 import { productFormValues, type ProductValues } from '../documentEdits';
 import { productSchema, type ProductForm } from '../schemas';
 import { newProductKitchen, writeSizes } from './product/productModel';
@@ -19,6 +19,8 @@ import { ImagesTab } from './product/ImagesTab';
 import { TranslationsTab } from './product/TranslationsTab';
 import { NutritionTab } from './product/NutritionTab';
 import { KitchenTab } from './product/KitchenTab';
+import { OptionsTab } from './product/OptionsTab';
+import { linksOf, sameLinks, type LinkKey, type ProductLinks, type PromotionRef } from './product/productLinks';
 
 /** Where a server field error of the saved product lands in the form. */
 export interface SaveFailure {
@@ -40,12 +42,20 @@ export interface ProductEditorProps {
   /** Resolves to the failure to show, or null when saved. */
   onSave: (values: ProductValues) => Promise<SaveFailure | null>;
   onDelete?: () => void;
+  /** The carte's option groups (document.options), for the 'Options' tab. */
+  optionGroups?: readonly OptionGroup[];
+  /** The carte's promotions (document.promotions), for the 'Options' tab. */
+  promotions?: readonly PromotionRef[];
 }
+
+const NONE: readonly never[] = [];
 
 /** The form's tabs, and the top-level form fields each holds (for the error dot and the jump to an error). */
 const TABS = [
   { key: 'general', label: 'Général', fields: ['name', 'description', 'description_ubereat', 'alias_product', 'idCat', 'purchase_price', 'has_bar_code', 'bar_code', 'weight', 'unit', 'price_type'] },
   { key: 'prices', label: 'Prix', fields: ['prices', 'many_size', 'many_type', 'sizes'] },
+  // Not form fields: the links live next to the form (see ProductEditor).
+  { key: 'options', label: 'Options', fields: [] },
   { key: 'availability', label: 'Disponibilité', fields: ['flags'] },
   { key: 'schedule', label: 'Horaires', fields: ['first_period', 'end_period', 'has_timetable', 'daysOn', 'shiftsOn'] },
   { key: 'images', label: 'Images', fields: ['path', 'path_product_moment', 'type_image_product_moment'] },
@@ -126,7 +136,17 @@ function Title({ control, product }: { control: Control<ProductForm>; product: M
 }
 
 /** The product form: one form for every tab, so switching tabs keeps what was typed. */
-export function ProductEditor({ product, categories, defaultCategory, canEdit, saving, onSave, onDelete }: ProductEditorProps) {
+export function ProductEditor({
+  product,
+  categories,
+  defaultCategory,
+  canEdit,
+  saving,
+  onSave,
+  onDelete,
+  optionGroups = NONE,
+  promotions = NONE,
+}: ProductEditorProps) {
   const [tab, setTab] = useState<TabKey>('general');
   const [banner, setBanner] = useState<string[]>([]);
   // A new product takes the franchise's default printer and cook (settings).
@@ -136,6 +156,13 @@ export function ProductEditor({ product, categories, defaultCategory, canEdit, s
   const [defaults] = useState(() => productFormValues(product, defaultCategory, settings));
   const form = useForm<ProductForm>({ resolver: zodResolver(productSchema), defaultValues: defaults });
   const { control } = form;
+  // The 'Options' tab's links: id lists the kiosk reads in order, kept beside the form (not text fields).
+  const [links, setLinks] = useState<ProductLinks>(() => linksOf(product));
+  const [savedLinks, setSavedLinks] = useState(links);
+  const changeLink = useCallback(
+    (key: LinkKey, update: (ids: readonly number[]) => number[]) => setLinks((current) => ({ ...current, [key]: update(current[key]) })),
+    [],
+  );
 
   // The franchise answered after the form opened: apply its defaults to a new product not yet touched there.
   const applied = useRef(Boolean(settings));
@@ -150,7 +177,8 @@ export function ProductEditor({ product, categories, defaultCategory, canEdit, s
     );
   }, [product, settings, form, defaults]);
 
-  const { errors, isDirty } = form.formState;
+  const { errors } = form.formState;
+  const isDirty = form.formState.isDirty || !sameLinks(links, savedLinks);
   const erroneous = tabsWithErrors(errors);
 
   /** Shows the first tab holding an error, unless the current one holds one. */
@@ -163,9 +191,11 @@ export function ProductEditor({ product, categories, defaultCategory, canEdit, s
   const submit = form.handleSubmit(
     async (values) => {
       setBanner([]);
-      const failure = await onSave({ ...values, idCat: Number(values.idCat) });
+      const sent = links;
+      const failure = await onSave({ ...values, idCat: Number(values.idCat), ...sent });
       if (!failure) {
         form.reset(values);
+        setSavedLinks(sent);
         return;
       }
       const placed: string[] = [];
@@ -232,6 +262,9 @@ export function ProductEditor({ product, categories, defaultCategory, canEdit, s
         <Box role="tabpanel" aria-label={TABS.find((t) => t.key === tab)?.label}>
           {tab === 'general' && <GeneralTab control={control} disabled={disabled} categories={categories} />}
           {tab === 'prices' && <PricesTab control={control} disabled={disabled} />}
+          {tab === 'options' && (
+            <OptionsTab links={links} onChange={changeLink} groups={optionGroups} promotions={promotions} disabled={disabled} />
+          )}
           {tab === 'availability' && <AvailabilityTab control={control} disabled={disabled} />}
           {tab === 'schedule' && <ScheduleTab control={control} disabled={disabled} />}
           {tab === 'images' && <ImagesTab control={control} disabled={disabled} setMomentType={setMomentType} />}

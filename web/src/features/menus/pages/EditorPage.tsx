@@ -23,6 +23,7 @@ import { ProductEditor, type SaveFailure } from '../components/ProductEditor';
 import { ProductList } from '../components/ProductList';
 import { activeProductsOf, addCategory, nextRemaining, removeProducts, saveProduct, type ProductValues } from '../documentEdits';
 import { isActive, type MenuDocument } from '../documentTypes';
+import { promotionsOf } from '../familyTypes';
 import { CARTES_PATH } from '../paths';
 import { campaignsQuery, documentQuery, documentSaved, menuKeys, saveDocumentMutation } from '../queries';
 import { SAVE_FAILED, SAVE_SUCCESS } from '../texts';
@@ -277,6 +278,8 @@ export function CarteEditor({ campaignId }: { campaignId: number }) {
                   saving={save.isPending}
                   onSave={saveCurrentProduct}
                   onDelete={selectedProduct ? () => setToDelete([selectedProduct.idGlobal]) : undefined}
+                  optionGroups={doc.data.document.options}
+                  promotions={promotionsOf(doc.data.document)}
                 />
               ) : (
                 <EmptyState

@@ -4,6 +4,7 @@ import { parsePriceText } from '../../format';
 import { NEW_PRODUCT_DEFAULTS, type Extra, type MenuProduct, type ShiftEntry, type SizeEntry, type TranslationEntry } from '../../documentTypes';
 import type { ProductForm } from '../../schemas';
 import { DEFAULT_SIZES, NUTRITION_FIELDS, NUTRITION_KEYS, PRODUCT_FLAGS, translatedLanguages } from './productConstants';
+import { writeLinks, type ProductLinks } from './productLinks';
 
 export type SizeRow = ProductForm['sizes'][number];
 export type NutritionRows = ProductForm['nutrition'];
@@ -242,8 +243,11 @@ export function formValuesOf(
   };
 }
 
-/** The form's values once validated, with the category as a number (what saveProduct receives). */
-export type ProductValues = Omit<ProductForm, 'idCat'> & { idCat: number };
+/**
+ * The form's values once validated, with the category as a number (what saveProduct receives), and
+ * the 'Options' tab's links (a link left out is not touched).
+ */
+export type ProductValues = Omit<ProductForm, 'idCat'> & { idCat: number } & Partial<ProductLinks>;
 
 /**
  * Writes every tab but the price grid onto a copy of `base`. A field the product does not have yet is
@@ -305,5 +309,7 @@ export function applyFormValues(base: MenuProduct, values: ProductValues): { pro
   putBool('display_kitchen', values.display_kitchen);
   put('screens', [...new Set(values.screens)].sort((a, b) => a - b), values.screens.length > 0);
   putText('label', values.label.trim());
+  // Options: option groups, ingredient groups and promotions, in the order chosen
+  writeLinks(base, out, values);
   return { product: next, sizeRowOf };
 }
