@@ -11,7 +11,7 @@ import type { MenuDocument } from '../../documentTypes';
 import { applyGroupForm, groupFormValues, newOptionItem, nextItemNumber, optionRowOf, placeGroupErrors } from '../../optionEdits';
 import type { OptionGroupView } from '../../optionTypes';
 import { SAVE_FAILED, SAVE_SUCCESS } from '../../texts';
-import { KITCHEN_PRINTERS } from '../product/productConstants';
+import { useFranchiseLists } from '../../franchiseLists';
 import { GroupSwitch, GroupText } from './fields';
 import { ItemsTable } from './ItemsTable';
 import { optionGroupSchema, type OptionGroupForm, type OptionRow } from './groupSchema';
@@ -67,11 +67,11 @@ export function GroupForm({ group, document, canEdit, saving, send, onDelete }: 
   const [toDelete, setToDelete] = useState<{ ids: string[]; names: string[] } | null>(null);
   const disabled = !canEdit;
   // A printer the list does not name (an old carte) stays choosable, so the select shows it.
-  const [printers] = useState(() =>
-    !group.printer || KITCHEN_PRINTERS.some((p) => p.id === group.printer)
-      ? KITCHEN_PRINTERS
-      : [...KITCHEN_PRINTERS, { id: group.printer, name: `Imprimante ${group.printer}` }],
-  );
+  const { kitchenPrinters } = useFranchiseLists();
+  const printers =
+    !group.printer || kitchenPrinters.some((p) => p.id === group.printer)
+      ? kitchenPrinters
+      : [...kitchenPrinters, { id: group.printer, name: `Imprimante ${group.printer}` }];
 
   const save = async (values: OptionGroupForm, remove: ReadonlySet<string> = new Set()): Promise<boolean> => {
     setBanner([]);

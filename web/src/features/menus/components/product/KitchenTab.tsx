@@ -2,12 +2,12 @@ import { memo } from 'react';
 import { Controller } from 'react-hook-form';
 import { Box, Checkbox, ListItemText, MenuItem, Stack, TextField } from '@mui/material';
 import { FormSwitch, FormText, Section, type TabProps } from './fields';
-import { KITCHEN_PRINTERS, LABEL_PRINTERS, SCREENS } from './productConstants';
+import { useFranchiseLists } from '../../franchiseLists';
 
-const screenName = (id: number) => SCREENS.find((s) => s.id === id)?.name ?? `Ecran ${id}`;
-
-/** 'Cuisine': printers, screens and preparation. */
+/** 'Cuisine': printers, screens and preparation — the franchise's own (Mes Imprimantes, Mes Écrans). */
 export const KitchenTab = memo(function KitchenTab({ control, disabled }: TabProps) {
+  const { kitchenPrinters: KITCHEN_PRINTERS, labelPrinters: LABEL_PRINTERS, screens: SCREENS } = useFranchiseLists();
+  const screenName = (id: number) => SCREENS.find((s) => s.id === id)?.name ?? `Ecran ${id}`;
   return (
     <Stack spacing={3}>
       <Section title="Préparation">

@@ -1,16 +1,21 @@
 import { memo } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { FormText, type TabProps } from './fields';
-import { DEFAULT_LANGUAGE, LANGUAGE_LABELS, translatedLanguages } from './productConstants';
+import { DEFAULT_LANGUAGE, LANGUAGE_LABELS } from './productConstants';
+import { useFranchiseLists } from '../../franchiseLists';
 
 /** 'Traductions': name and descriptions per language other than the default one (product.translation[]). */
 export const TranslationsTab = memo(function TranslationsTab({ control, disabled }: TabProps) {
+  const { translationLanguages } = useFranchiseLists();
   return (
     <Stack spacing={2.5}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         La langue par défaut ({LANGUAGE_LABELS[DEFAULT_LANGUAGE]}) se saisit dans l'onglet Général. Une traduction vide reprend le texte par défaut.
       </Typography>
-      {translatedLanguages().map((langue) => (
+      {translationLanguages.length === 0 && (
+        <Typography variant="body2">Aucune autre langue active : activez-en dans Mes Langues.</Typography>
+      )}
+      {translationLanguages.map((langue) => (
         <Box
           key={langue}
           component="section"
