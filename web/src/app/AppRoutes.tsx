@@ -41,6 +41,10 @@ const LanguagesPage = lazy(() => import('../features/settings/pages/LanguagesPag
 const KioskConfigPage = lazy(() => import('../features/settings/pages/KioskConfigPage').then((m) => ({ default: m.KioskConfigPage })));
 const PeoplePage = lazy(() => import('../features/people/pages/PeoplePage').then((m) => ({ default: m.PeoplePage })));
 const EditPersonPage = lazy(() => import('../features/people/pages/EditPersonPage').then((m) => ({ default: m.EditPersonPage })));
+const NoticeDetailsPage = lazy(() => import('../features/notices/pages/NoticeDetailsPage').then((m) => ({ default: m.NoticeDetailsPage })));
+const PresencePage = lazy(() => import('../features/presence/pages/PresencePage').then((m) => ({ default: m.PresencePage })));
+const MesTagsPage = lazy(() => import('../features/tags/pages/MesTagsPage').then((m) => ({ default: m.MesTagsPage })));
+const TagDetailsPage = lazy(() => import('../features/tags/pages/TagDetailsPage').then((m) => ({ default: m.TagDetailsPage })));
 const MesProduitsPage = lazy(() => import('../features/menus/pages/MesProduitsPage').then((m) => ({ default: m.MesProduitsPage })));
 const CarteEditorPage = lazy(() => import('../features/menus/pages/EditorPage').then((m) => ({ default: m.EditorPage })));
 const CarteTrashPage = lazy(() => import('../features/menus/pages/TrashPage').then((m) => ({ default: m.TrashPage })));
@@ -91,6 +95,14 @@ function screen(route: AppRoute): ReactElement {
       return <PeoplePage />;
     case 'editPerson':
       return <EditPersonPage />;
+    case 'tags':
+      return <MesTagsPage />;
+    case 'tagDetails':
+      return <TagDetailsPage />;
+    case 'noticeDetails':
+      return <NoticeDetailsPage />;
+    case 'presence':
+      return <PresencePage />;
     case 'carteEditor':
       return <CarteEditorPage />;
     case 'carteTrash':

@@ -99,6 +99,10 @@ export type ScreenId =
   | 'kioskConfig'
   | 'people'
   | 'editPerson'
+  | 'noticeDetails'
+  | 'tags'
+  | 'tagDetails'
+  | 'presence'
   | 'carteEditor'
   | 'carteTrash'
   | 'cartesHistory';
@@ -305,11 +309,12 @@ export const routes: readonly AppRoute[] = [
   r({ path: '/config/mesTailles', title: 'Mes Tailles', area: 'configuration', nav: 'Mes Tailles', screen: 'sizes', description: 'Les dix tailles de vos produits et leurs libellés.' }),
   r({ path: '/config/mesImprimantes', title: 'Mes Imprimantes', area: 'configuration', nav: 'Mes Imprimantes', screen: 'printers', description: 'Les imprimantes de préparation et d’étiquettes des cuisines.' }),
   r({ path: '/config/mesEcrans', title: 'Mes Écrans', area: 'configuration', nav: 'Mes Écrans', screen: 'screens', description: 'Les écrans de cuisine.' }),
-  ...page('configuration', '/config', [['mestags', 'Mes Tags']]),
+  r({ path: '/config/mestags', title: 'Mes Tags', area: 'configuration', nav: 'Mes Tags', screen: 'tags', description: 'Les tags des cartes : horaires, types de commande et images.' }),
   r({ path: '/config/mesLangues', title: 'Mes Langues', area: 'configuration', nav: 'Mes Langues', screen: 'languages', description: 'Les langues de vos cartes, selon le pays de la franchise.' }),
   r({ path: '/config/Employee', title: 'Employés', area: 'configuration', nav: 'Employés', screen: 'people', description: 'Les comptes de la franchise : modérateurs, invités, restaurants.' }),
-  r({ path: '/config/tagsDetails/:params', title: 'Détails du tag', area: 'configuration' }),
-  r({ path: '/config/NotificationDetails/:id', title: 'Nouveautés', area: 'configuration' }),
+  r({ path: '/config/tagsDetails/:params', title: 'Détails du tag', area: 'configuration', screen: 'tagDetails' }),
+  r({ path: '/config/NotificationDetails/:id', title: 'Nouveautés', area: 'configuration', screen: 'noticeDetails' }),
+  r({ path: `${P}/presence`, title: 'Qui est en ligne', area: 'configuration', nav: 'Qui est en ligne', screen: 'presence', description: 'Les comptes de la franchise connectés, et la page où ils sont.' }),
 
   // Demo pages kept from the original route table
   ...page('demos', '/charts', [

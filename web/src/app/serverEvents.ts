@@ -28,6 +28,7 @@ const invalidations: Record<string, readonly QueryKey[]> = {
   'settings.changed': [settingsKeys.all, historyKeys.all],
   // Someone came online, left or changed page.
   'presence.changed': [['presence']],
+  'notices.changed': [['notices']],
 };
 
 /**
@@ -43,6 +44,7 @@ export const serverEventTypes = [
   'campaigns.changed',
   'settings.changed',
   'presence.changed',
+  'notices.changed',
   'resync',
 ] as const;
 

@@ -15,6 +15,10 @@ export const handlers = [
           { status: apiState.suspensionStatus, headers: { 'Content-Type': 'application/problem+json' } },
         ),
   ),
+  // The shell's notices bell and presence reports, for every signed-in page.
+  http.get('*/api/v1/notices', () => HttpResponse.json({ items: [], unread: 0, tooltipSeen: true })),
+  http.get('*/api/v1/presence', () => HttpResponse.json({ items: [] })),
+  http.post('*/api/v1/presence', () => new HttpResponse(null, { status: 204 })),
 ];
 
 export const server = setupServer(...handlers);

@@ -12,6 +12,9 @@ import { Sidebar } from './Sidebar';
 import { ModeSwitch, PaletteMenu } from './PaletteMenu';
 import { UserMenu } from './UserMenu';
 import { Brand } from './Brand';
+import { NoticesBell } from '../../features/notices/components/NoticesBell';
+import { PresenceMenu } from '../../features/presence/components/PresenceMenu';
+import { PresenceTracker } from '../../features/presence/components/PresenceTracker';
 
 /** The signed-in frame: header, side menu, content. Signed-out visitors of public routes get a bare frame. */
 export function AppShell() {
@@ -35,6 +38,7 @@ function SignedInShell({ session, children }: { session: Session; children: Reac
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <PresenceTracker />
       <AppBar
         position="fixed"
         sx={{
@@ -80,6 +84,8 @@ function SignedInShell({ session, children }: { session: Session; children: Reac
             )}
           </Stack>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <PresenceMenu />
+            <NoticesBell />
             <PaletteMenu />
             <ModeSwitch />
             <Box sx={{ width: '1px', height: 28, bgcolor: 'divider', mx: 1 }} />

@@ -1,0 +1,200 @@
+import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import {
+  Badge,
+  Box,
+  Button,
+  CircularProgress,
+  Divider,
+  IconButton,
+  List,
+  ListItemButton,
+  Paper,
+  Popover,
+  Popper,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
+import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import NewReleasesOutlinedIcon from '@mui/icons-material/NewReleasesOutlined';
+import { ErrorBlock } from '../../../components/ErrorBlock';
+import { noticeDate } from '../format';
+import { noticeDomain, noticeFeedQuery, noticePath, useTooltipSeen } from '../queries';
+import type { Notice } from '../types';
+import { FIRST_VIEW_TEXT, NO_NOTICE_TEXT, NOTICES_LABEL } from '../texts';
+
+
+/** The header's bell: unread count, the feed in a popover, and the first-view callout (shown once). */
+export function NoticesBell() {
+  const domain = noticeDomain();
+  const feed = useQuery(noticeFeedQuery(domain));
+  const seen = useTooltipSeen(domain);
+  const navigate = useNavigate();
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
+  const [open, setOpen] = useState(false);
+  const [calloutClosed, setCalloutClosed] = useState(false);
+  const toldServer = useRef(false);
+
+  const items = feed.data?.items ?? [];
+  const unread = feed.data?.unread ?? 0;
+  const callout = !calloutClosed && !open && feed.data?.tooltipSeen === false && items.length > 0;
+  const label = unread > 0 ? `${NOTICES_LABEL} (${unread} non ${unread > 1 ? 'lues' : 'lue'})` : NOTICES_LABEL;
+
+  const closeCallout = () => {
+    setCalloutClosed(true);
+    if (toldServer.current) return;
+    toldServer.current = true;
+    seen.mutate();
+  };
+
+  const openFeed = () => {
+    // Opening the bell answers the callout too.
+    if (callout) closeCallout();
+    setOpen(true);
+  };
+
+  const show = (notice: Notice) => {
+    setOpen(false);
+    void navigate(noticePath(notice.id));
+  };
+
+  const icon = unread > 0 ? <NotificationsActiveOutlinedIcon /> : <NotificationsNoneOutlinedIcon />;
+
+  return (
+    <>
+      <Tooltip title={callout ? '' : NOTICES_LABEL}>
+        <IconButton ref={setButton} aria-label={label} aria-haspopup="dialog" onClick={openFeed}>
+          {unread > 0 ? (
+            <Badge badgeContent={unread} color="error" max={99} data-testid="notices-badge">
+              {icon}
+            </Badge>
+          ) : (
+            icon
+          )}
+        </IconButton>
+      </Tooltip>
+
+      <Popper
+        open={callout && button !== null}
+        anchorEl={button}
+        placement="bottom-end"
+        modifiers={[{ name: 'offset', options: { offset: [0, 10] } }]}
+        // Under the header's own menus and popovers, which must stay clickable while the callout waits.
+        sx={{ zIndex: (theme) => theme.zIndex.appBar + 1 }}
+        // Not a tooltip for assistive tech (MUI's default role): the Paper inside is the dialog.
+        role="presentation"
+      >
+        <Paper
+          role="dialog"
+          aria-label="Découvrez les nouveautés"
+          elevation={8}
+          sx={{ p: 2, maxWidth: 300, borderRadius: 3, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+        >
+          <Stack direction="row" spacing={1.25} sx={{ alignItems: 'flex-start' }}>
+            <NewReleasesOutlinedIcon fontSize="small" sx={{ mt: 0.25 }} />
+            <Typography variant="body2" sx={{ fontWeight: 500 }}>
+              {FIRST_VIEW_TEXT}
+            </Typography>
+          </Stack>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1.5 }}>
+            <Button size="small" variant="contained" color="inherit" onClick={closeCallout} sx={{ color: 'primary.main' }}>
+              Compris
+            </Button>
+          </Box>
+        </Paper>
+      </Popper>
+
+      <Popover
+        open={open}
+        anchorEl={button}
+        onClose={() => setOpen(false)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { mt: 1, width: 380, maxWidth: 'calc(100vw - 32px)' }, role: 'dialog', 'aria-label': NOTICES_LABEL } }}
+      >
+        <Stack direction="row" sx={{ px: 2, pt: 2, pb: 1.5, alignItems: 'baseline', justifyContent: 'space-between' }}>
+          <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+            {NOTICES_LABEL}
+          </Typography>
+          {unread > 0 && (
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {unread} non {unread > 1 ? 'lues' : 'lue'}
+            </Typography>
+          )}
+        </Stack>
+        <Divider />
+        <Box sx={{ maxHeight: 440, overflowY: 'auto' }}>
+          {feed.isPending ? (
+            <Box role="status" aria-label="Chargement" sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+              <CircularProgress size={24} />
+            </Box>
+          ) : feed.isError ? (
+            <Box sx={{ p: 2 }}>
+              <ErrorBlock onRetry={() => void feed.refetch()} retrying={feed.isFetching} />
+            </Box>
+          ) : items.length === 0 ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary', px: 2, py: 3, textAlign: 'center' }}>
+              {NO_NOTICE_TEXT}
+            </Typography>
+          ) : (
+            <List aria-label="Liste des nouveautés" sx={{ py: 0 }}>
+              {items.map((notice) => (
+                <NoticeRow key={notice.id} notice={notice} onOpen={show} />
+              ))}
+            </List>
+          )}
+        </Box>
+      </Popover>
+    </>
+  );
+}
+
+function NoticeRow({ notice, onOpen }: { notice: Notice; onOpen: (notice: Notice) => void }) {
+  return (
+    <ListItemButton
+      onClick={() => onOpen(notice)}
+      data-testid="notice-row"
+      data-read={notice.read}
+      sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+    >
+      <Box
+        role="img"
+        aria-label={notice.read ? 'Lue' : 'Non lue'}
+        sx={{
+          mt: 0.75,
+          width: 8,
+          height: 8,
+          flexShrink: 0,
+          borderRadius: '50%',
+          bgcolor: notice.read ? 'transparent' : 'primary.main',
+        }}
+      />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: notice.read ? 500 : 700 }}>
+          {notice.title}
+        </Typography>
+        <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+          {noticeDate(notice.date)}
+        </Typography>
+        {notice.shortDescription && (
+          <Typography
+            variant="body2"
+            sx={{
+              color: 'text.secondary',
+              mt: 0.5,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
+            {notice.shortDescription}
+          </Typography>
+        )}
+      </Box>
+    </ListItemButton>
+  );
+}
