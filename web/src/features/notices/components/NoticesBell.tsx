@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
   Badge,
   Box,
   Button,
+  ClickAwayListener,
   CircularProgress,
   Divider,
   IconButton,
@@ -26,6 +27,8 @@ import { noticeDomain, noticeFeedQuery, noticePath, useTooltipSeen } from '../qu
 import type { Notice } from '../types';
 import { FIRST_VIEW_TEXT, NO_NOTICE_TEXT, NOTICES_LABEL } from '../texts';
 
+
+const CALLOUT_MS = 10_000;
 
 /** The header's bell: unread count, the feed in a popover, and the first-view callout (shown once). */
 export function NoticesBell() {
@@ -49,6 +52,15 @@ export function NoticesBell() {
     toldServer.current = true;
     seen.mutate();
   };
+
+  // The callout never stands in the way: it leaves on its own after a while, or at the first click
+  // elsewhere, and either way counts as seen.
+  useEffect(() => {
+    if (!callout) return;
+    const timer = window.setTimeout(closeCallout, CALLOUT_MS);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one countdown per showing
+  }, [callout]);
 
   const openFeed = () => {
     // Opening the bell answers the callout too.
@@ -87,6 +99,7 @@ export function NoticesBell() {
         // Not a tooltip for assistive tech (MUI's default role): the Paper inside is the dialog.
         role="presentation"
       >
+        <ClickAwayListener onClickAway={closeCallout}>
         <Paper
           role="dialog"
           aria-label="Découvrez les nouveautés"
@@ -105,6 +118,7 @@ export function NoticesBell() {
             </Button>
           </Box>
         </Paper>
+        </ClickAwayListener>
       </Popper>
 
       <Popover
