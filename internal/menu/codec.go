@@ -1,9 +1,7 @@
 package menu
 
 import (
-	"bytes"
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"sort"
 	"strconv"
@@ -12,14 +10,12 @@ import (
 	"unicode/utf8"
 )
 
-// The menu document's codec. Decoding is encoding/json into the typed model
-// plus one allocation-free scan of the same bytes that keeps the unknown
-// keys of every element (Extra); encoding walks the model once and writes
-// every object with its keys sorted, typed fields and extras merged, so the
-// same document always gives the same bytes (generation relies on it).
-// Element types carry no JSON methods of their own: nested custom methods
-// make encoding/json re-validate and re-compact each level, which cost a
-// carte of a thousand products several times the bare JSON work.
+// The menu document's codec. Decoding (decode.go) is one strict pass over
+// the bytes into the typed model, keeping the unknown keys of every element
+// (Extra); encoding walks the model once and writes every object with its
+// keys sorted, typed fields and extras merged, so the same document always
+// gives the same bytes (generation relies on it). Both share the per-type
+// field plans below. Element types carry no JSON methods of their own.
 
 var (
 	extraType = reflect.TypeOf(Extra(nil))
@@ -79,123 +75,13 @@ func planOf(t reflect.Type) *structPlan {
 	return p
 }
 
-// hasExtras reports whether values of t (or of what t holds) keep extras.
-func hasExtras(t reflect.Type) bool {
-	switch t.Kind() {
-	case reflect.Struct:
-		if t == priceType {
-			return false
-		}
-		p := planOf(t)
-		if p.extra != nil {
-			return true
-		}
-		for _, f := range p.fields {
-			if hasExtras(t.FieldByIndex(f.index).Type) {
-				return true
-			}
-		}
-	case reflect.Slice, reflect.Map, reflect.Pointer:
-		if t == rawType {
-			return false
-		}
-		return hasExtras(t.Elem())
-	}
-	return false
-}
-
 // ---- decoding ----
-
-// eachMember calls fn for every member of the object at raw[i] with its key
-// and the index of its value; fn returns the index after the value.
-func eachMember(raw []byte, i int, fn func(key string, value int) (int, error)) (int, error) {
-	i++
-	for {
-		i = skipSpace(raw, i)
-		if i < len(raw) && raw[i] == '}' {
-			return i + 1, nil
-		}
-		if i < len(raw) && raw[i] == ',' {
-			i = skipSpace(raw, i+1)
-		}
-		end, err := skipValue(raw, i)
-		if err != nil {
-			return end, err
-		}
-		key, err := decodeKey(raw[i:end])
-		if err != nil {
-			return end, err
-		}
-		i = skipSpace(raw, end)
-		if i >= len(raw) || raw[i] != ':' {
-			return i, fmt.Errorf("':' attendu")
-		}
-		if i, err = fn(key, skipSpace(raw, i+1)); err != nil {
-			return i, err
-		}
-	}
-}
-
-func decodeKey(quoted []byte) (string, error) {
-	if bytes.IndexByte(quoted, '\\') < 0 && len(quoted) >= 2 {
-		return string(quoted[1 : len(quoted)-1]), nil
-	}
-	var s string
-	err := json.Unmarshal(quoted, &s)
-	return s, err
-}
 
 func skipSpace(raw []byte, i int) int {
 	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\n' || raw[i] == '\t' || raw[i] == '\r') {
 		i++
 	}
 	return i
-}
-
-// skipValue returns the index just after the JSON value at raw[i] (the
-// bytes were validated by encoding/json already).
-func skipValue(raw []byte, i int) (int, error) {
-	if i >= len(raw) {
-		return i, fmt.Errorf("valeur attendue")
-	}
-	switch raw[i] {
-	case '"':
-		for j := i + 1; j < len(raw); j++ {
-			switch raw[j] {
-			case '\\':
-				j++
-			case '"':
-				return j + 1, nil
-			}
-		}
-		return len(raw), fmt.Errorf("texte non terminé")
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(raw); j++ {
-			switch raw[j] {
-			case '"':
-				end, err := skipValue(raw, j)
-				if err != nil {
-					return end, err
-				}
-				j = end - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return j + 1, nil
-				}
-			}
-		}
-		return len(raw), fmt.Errorf("objet non terminé")
-	default:
-		j := i
-		for j < len(raw) && !strings.ContainsRune(",}] \n\t\r", rune(raw[j])) {
-			j++
-		}
-		return j, nil
-	}
 }
 
 // ---- encoding ----
