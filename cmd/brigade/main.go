@@ -101,6 +101,14 @@ type app struct {
 	blobs   blob.Store
 }
 
+// Close releases the bus and the database.
+func (a *app) Close() {
+	if pb, ok := a.bus.(*events.Postgres); ok {
+		pb.Close()
+	}
+	a.db.Close()
+}
+
 func open(ctx context.Context, c config.Config) (*app, error) {
 	db, err := store.Open(ctx, c.DSN())
 	if err != nil {
@@ -114,7 +122,17 @@ func open(ctx context.Context, c config.Config) (*app, error) {
 	if len(applied) > 0 {
 		slog.Info("migrations appliquées", "engine", db.Engine(), "versions", applied)
 	}
-	bus := events.NewLocal()
+	// One instance: the in-process bus. On PostgreSQL, instances share
+	// their events through LISTEN / NOTIFY.
+	var bus events.Bus = events.NewLocal()
+	if db.Engine() == store.Postgres {
+		pb, err := events.NewPostgres(ctx, c.DSN())
+		if err != nil {
+			db.Close()
+			return nil, fmt.Errorf("bus d'événements PostgreSQL : %w", err)
+		}
+		bus = pb
+	}
 	ten := tenancy.NewService(db, bus)
 	au, err := auth.NewService(ctx, db, ten, auth.Config{TokenTTL: c.TokenTTL, PublicURL: c.PublicURL})
 	if err != nil {
@@ -139,7 +157,7 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer a.db.Close()
+	defer a.Close()
 	if c.Demo {
 		empty, err := demo.Empty(ctx, a.db)
 		if err != nil {
@@ -222,7 +240,7 @@ func loadDemo(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer a.db.Close()
+	defer a.Close()
 	loaded, err := demo.Loaded(ctx, a.db)
 	if err != nil {
 		return err
@@ -281,7 +299,7 @@ func createUser(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer a.db.Close()
+	defer a.Close()
 	if err := auth.ValidatePassword(*password); err != nil {
 		return err
 	}

@@ -78,6 +78,21 @@ func (b *Local) Publish(_ context.Context, e Event) {
 	}
 }
 
+// Broadcast delivers e to every subscriber of every franchise (a resync
+// after the bus may have missed events).
+func (b *Local) Broadcast(e Event) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, set := range b.subs {
+		for s := range set {
+			select {
+			case s.ch <- e:
+			default:
+			}
+		}
+	}
+}
+
 // Subscribe registers a subscriber for franchiseID.
 func (b *Local) Subscribe(franchiseID int64) (<-chan Event, func()) {
 	s := &subscriber{ch: make(chan Event, 64)}
