@@ -42,8 +42,11 @@ func TestSettingsOverHTTP(t *testing.T) {
 		if res = srv.Do(t, http.MethodGet, "/api/v1/settings/screens", mod, nil); res.Status != 200 || !strings.Contains(string(res.Body), "Assemblage") {
 			t.Fatalf("moderator read: %d %s", res.Status, res.Body)
 		}
-		if res = srv.DoWith(t, http.MethodPut, "/api/v1/settings/kiosk", mod, map[string]bool{"hide_name_products": true}, map[string]string{"If-Match": `"0"`}); res.Status != http.StatusForbidden {
-			t.Fatalf("moderator write: %d %s", res.Status, res.Body)
+		kiosk := map[string]bool{"hide_name_products": true, "hide_name_categories": false, "hide_name_sub_categories": false, "hide_name_options": false}
+		for _, login := range []string{"demo-moderateur", "demo-invite", "demo-resto"} {
+			if res = srv.DoWith(t, http.MethodPut, "/api/v1/settings/kiosk", srv.SignIn(t, login), kiosk, map[string]string{"If-Match": `"0"`}); res.Status != http.StatusForbidden {
+				t.Fatalf("%s changed the kiosk parameters: %d %s", login, res.Status, res.Body)
+			}
 		}
 		// The demo franchise keeps its own screens (Grill, Assemblage…), untouched by this save.
 		if res = srv.Do(t, http.MethodGet, "/api/v1/settings/screens", srv.SignIn(t, "demo-admin"), nil); !strings.Contains(string(res.Body), "Assemblage") || strings.Contains(string(res.Body), `"grill"`) {
