@@ -147,6 +147,8 @@ type FranchiseSummary struct {
 	CountryCode     string `json:"countryCode"`
 	Currency        string `json:"currency"`
 	RestaurantCount int    `json:"restaurantCount"`
+	// Settings are the franchise's named feature settings (super-admins switch them).
+	Settings tenancy.FranchiseSettings `json:"settings"`
 }
 
 // FranchiseList is the super-admin's list.
@@ -166,7 +168,7 @@ func (s *Server) adminListFranchises(ctx context.Context, _ *struct{}) (*franchi
 	out.Body.Items = make([]FranchiseSummary, 0, len(list))
 	for _, f := range list {
 		out.Body.Items = append(out.Body.Items, FranchiseSummary{ID: f.ID, Name: f.Name, IsBlocked: f.IsBlocked,
-			CountryCode: f.CountryCode, Currency: f.Currency, RestaurantCount: f.RestaurantCount})
+			CountryCode: f.CountryCode, Currency: f.Currency, RestaurantCount: f.RestaurantCount, Settings: f.Settings})
 	}
 	out.Body.Total = len(list)
 	return out, nil

@@ -1811,6 +1811,7 @@ export interface components {
             name: string;
             /** Format: int64 */
             restaurantCount: number;
+            settings: components["schemas"]["FranchiseSettings"];
         };
         Health: {
             /** @example sqlite */

@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import LoginRoundedIcon from '@mui/icons-material/LoginRounded';
+import TuneRoundedIcon from '@mui/icons-material/TuneRounded';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import BlockOutlinedIcon from '@mui/icons-material/BlockOutlined';
@@ -31,6 +32,7 @@ import { Toggle } from '../../../components/Toggle';
 import { useToast } from '../../../components/Toast';
 import { sessionStore } from '../../../app/session';
 import { franchiseKeys, franchisesQuery, impersonateMutation, setBlockedMutation } from '../queries';
+import { FEATURES_LABEL, FeaturesDialog } from '../components/FeaturesDialog';
 
 export const IMPERSONATE_LABEL = "Ouvrir en tant qu'admin";
 
@@ -43,6 +45,7 @@ export function FranchisesPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<FranchiseSummary | null>(null);
   const list = useQuery(franchisesQuery());
 
   const setBlocked = useMutation({
@@ -138,6 +141,7 @@ export function FranchisesPage() {
                     opening={impersonate.isPending && impersonate.variables.franchiseId === f.id}
                     onToggle={(blockedNext) => setBlocked.mutate({ franchiseId: f.id, blocked: blockedNext })}
                     onOpen={() => impersonate.mutate({ franchiseId: f.id })}
+                    onFeatures={() => setEditing(f)}
                   />
                 ))}
               </TableBody>
@@ -145,6 +149,7 @@ export function FranchisesPage() {
           </TableContainer>
         )}
       </Card>
+      {editing && <FeaturesDialog key={editing.id} franchise={editing} onClose={() => setEditing(null)} />}
     </PageHeader>
   );
 }
@@ -155,9 +160,10 @@ interface FranchiseRowProps {
   opening: boolean;
   onToggle: (blocked: boolean) => void;
   onOpen: () => void;
+  onFeatures: () => void;
 }
 
-function FranchiseRow({ franchise: f, busy, opening, onToggle, onOpen }: FranchiseRowProps) {
+function FranchiseRow({ franchise: f, busy, opening, onToggle, onOpen, onFeatures }: FranchiseRowProps) {
   return (
     <TableRow hover data-testid={`franchise-row-${f.id}`}>
       <TableCell sx={{ pl: 3 }}>
@@ -208,9 +214,20 @@ function FranchiseRow({ franchise: f, busy, opening, onToggle, onOpen }: Franchi
         />
       </TableCell>
       <TableCell align="right" sx={{ pr: 3 }}>
-        <Button size="small" variant="outlined" startIcon={<LoginRoundedIcon />} loading={opening} onClick={onOpen}>
-          {IMPERSONATE_LABEL}
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button
+            size="small"
+            variant="text"
+            startIcon={<TuneRoundedIcon />}
+            onClick={onFeatures}
+            aria-label={`${FEATURES_LABEL} de la franchise ${f.name}`}
+          >
+            {FEATURES_LABEL}
+          </Button>
+          <Button size="small" variant="outlined" startIcon={<LoginRoundedIcon />} loading={opening} onClick={onOpen}>
+            {IMPERSONATE_LABEL}
+          </Button>
+        </Stack>
       </TableCell>
     </TableRow>
   );
