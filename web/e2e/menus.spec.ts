@@ -51,10 +51,10 @@ test.describe('cartes', () => {
     await form.getByLabel('Prix En Livraison tarif 2').fill('13,90');
     // Sold in two sizes, each with its price.
     await form.getByLabel('Plusieurs tailles').check();
-    await form.getByRole('checkbox', { name: 'Proposer la taille Taille 1', exact: true }).check();
-    await form.getByLabel('Prix Taille 1', { exact: true }).fill('10,90');
-    await form.getByRole('checkbox', { name: 'Proposer la taille Taille 2', exact: true }).check();
-    await form.getByLabel('Prix Taille 2', { exact: true }).fill('12,40');
+    await form.getByRole('checkbox', { name: 'Proposer la taille Petit', exact: true }).check();
+    await form.getByLabel('Prix Petit', { exact: true }).fill('10,90');
+    await form.getByRole('checkbox', { name: 'Proposer la taille Moyen', exact: true }).check();
+    await form.getByLabel('Prix Moyen', { exact: true }).fill('12,40');
     await form.getByRole('button', { name: 'Enregistrer' }).click();
     const list = page.getByRole('list', { name: 'Produits' });
     await expect(list.getByText(product)).toBeVisible();
@@ -84,8 +84,8 @@ test.describe('cartes', () => {
     await form.getByRole('tab', { name: 'Prix' }).click();
     await expect(form.getByLabel('Prix A Emporter tarif 1')).toHaveValue('11,50');
     await expect(form.getByLabel('Prix En Livraison tarif 2')).toHaveValue('13,90');
-    await expect(form.getByLabel('Prix Taille 2', { exact: true })).toHaveValue('12,40');
-    await expect(form.getByRole('checkbox', { name: 'Proposer la taille Taille 3', exact: true })).not.toBeChecked();
+    await expect(form.getByLabel('Prix Moyen', { exact: true })).toHaveValue('12,40');
+    await expect(form.getByRole('checkbox', { name: 'Proposer la taille Grand', exact: true })).not.toBeChecked();
 
     // Deleting sends the product to the trash.
     await form.getByRole('button', { name: 'Supprimer' }).click();

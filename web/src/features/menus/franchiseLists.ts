@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { settingsQuery } from '../settings/queries';
 import { DEFAULT_LANGUAGE, KITCHEN_PRINTERS, LABEL_PRINTERS, SCREENS, translatedLanguages } from './components/product/productConstants';
@@ -29,4 +30,35 @@ export function useFranchiseLists(): { kitchenPrinters: NamedId[]; labelPrinters
       ? translatedLanguages().filter((code) => code !== defaultCode && langs.some((l) => l.code === code && l.isActive))
       : translatedLanguages(),
   };
+}
+
+/** One of the franchise's sizes (Mes Tailles). */
+export interface FranchiseSize {
+  id_size: number;
+  name_size: string;
+  label_size: string;
+  description: string;
+  size_displayed: boolean;
+}
+
+/** The label each size takes when the product form writes it (id_size → label_size; empty labels left out). */
+export type SizeLabels = Readonly<Record<number, string>>;
+
+/**
+ * The franchise's sizes (Mes Tailles) by id, for the size table; null while they load or if they cannot
+ * be read, and the table then shows the product's own labels and the default sizes (DEFAULT_SIZES).
+ * `load: false` reads them only once something else has loaded them (the product form at save time).
+ */
+export function useFranchiseSizes({ load = true }: { load?: boolean } = {}): ReadonlyMap<number, FranchiseSize> | null {
+  const sizes = useQuery({ ...settingsQuery('sizes'), staleTime: 60_000, enabled: load });
+  const list = sizes.data?.value.sizes;
+  return useMemo(() => (list ? new Map(list.map((s) => [s.id_size, { ...s, description: s.description ?? '' }])) : null), [list]);
+}
+
+/** The labels a size entry written by the product form takes, from the franchise's sizes. */
+export function sizeLabelsOf(sizes: ReadonlyMap<number, FranchiseSize> | null): SizeLabels | undefined {
+  if (!sizes) return undefined;
+  const labels: Record<number, string> = {};
+  for (const s of sizes.values()) if (s.label_size.trim() !== '') labels[s.id_size] = s.label_size.trim();
+  return labels;
 }

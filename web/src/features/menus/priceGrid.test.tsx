@@ -206,3 +206,96 @@ describe('size prices', () => {
     expect(await within(form).findByText(purchase)).toBeTruthy();
   });
 });
+
+describe('franchise sizes', () => {
+  const sizes = {
+    version: 3,
+    value: {
+      sizes: [
+        { id_size: 1, name_size: 'junior', label_size: 'Petit', description: 'Pour les petites faims', size_displayed: true },
+        { id_size: 2, name_size: 'senior', label_size: 'Moyen', description: '', size_displayed: true },
+        { id_size: 3, name_size: 'mega', label_size: 'Grand', description: '', size_displayed: true },
+        ...['size1', 'size2', 'size3', 'size4', 'size5', 'size6', 'size7'].map((code, i) => ({
+          id_size: i + 4,
+          name_size: code,
+          label_size: `Taille ${i + 4}`,
+          description: '',
+          // Sizes 9 and 10 are not shown; the product uses 10.
+          size_displayed: i + 4 < 9,
+        })),
+      ],
+      productSizeLabels: Array.from({ length: 10 }, (_, i) => `taille ${i + 1}`),
+    },
+  };
+  const pizza = {
+    ...document,
+    items: [
+      {
+        ...document.items[0]!,
+        name: 'Pizza',
+        many_size: true,
+        allSizes: [
+          { id_size: 1, name_size: 'junior', label_size: 'Taille 1', size_enabled: true, tariff: 1, price: '9.9', price_sp: 9.9 },
+          { id_size: 10, name_size: 'size7', label_size: 'Taille 10', size_enabled: true, tariff: 1, price: 20, price_sp: 20 },
+        ],
+      },
+    ],
+  };
+
+  async function openPizza(withSizes: boolean, onSave: (body: typeof pizza) => void = () => {}) {
+    server.use(
+      http.get('*/api/v1/campaigns', () => HttpResponse.json({ items: [campaign], total: 1 })),
+      http.get('*/api/v1/campaigns/1/document', () => HttpResponse.json(pizza, { headers: { ETag: '"7"' } })),
+      http.put('*/api/v1/campaigns/1/document', async ({ request }) => {
+        onSave((await request.json()) as typeof pizza);
+        return HttpResponse.json({ ...campaign, version: 8 }, { headers: { ETag: '"8"' } });
+      }),
+      ...(withSizes ? [http.get('*/api/v1/settings/sizes', () => HttpResponse.json(sizes))] : []),
+    );
+    signIn(user('admin'));
+    renderWithProviders(<CarteEditor campaignId={1} />);
+    await userEvent.click(await screen.findByText('Pizza', {}, slow));
+    const form = await screen.findByRole('form', { name: 'Fiche produit' });
+    await userEvent.click(within(form).getByRole('tab', { name: 'Prix' }));
+    return form;
+  }
+
+  it("names the rows as Mes Tailles, hides an unused hidden size, and labels a new size with the franchise's label", async () => {
+    let sent: typeof pizza | null = null;
+    const form = await openPizza(true, (body) => (sent = body));
+    const table = within(form).getByRole('group', { name: 'Tailles' });
+    const small = await within(table).findByRole('checkbox', { name: 'Proposer la taille Petit' }, slow);
+    expect((small as HTMLInputElement).checked).toBe(true);
+    expect(within(table).getByText('junior')).toBeTruthy();
+    expect(within(table).getByText('Pour les petites faims')).toBeTruthy();
+    expect(small.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(table).getByLabelText('Prix Petit')).toBeTruthy();
+    // Size 9 is hidden in Mes Tailles and unused: left out; size 10 is hidden too but the product uses it.
+    expect(within(table).queryByRole('checkbox', { name: 'Proposer la taille Taille 9' })).toBeNull();
+    expect(within(table).getByRole('checkbox', { name: 'Proposer la taille Taille 10' })).toBeTruthy();
+    expect(within(table).getByText('Masquée dans Mes Tailles')).toBeTruthy();
+    expect(within(table).getAllByRole('checkbox')).toHaveLength(9);
+
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Proposer la taille Moyen' }));
+    await userEvent.type(within(table).getByLabelText('Prix Moyen'), '12,50');
+    await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await screen.findByText('Ajout de la catégorie effectué avec succès !', {}, slow)).toBeTruthy();
+    const saved = sent as unknown as typeof pizza;
+    expect(saved.items[0]?.allSizes).toEqual([
+      // Untouched: exactly as stored, its label included.
+      ...pizza.items[0]!.allSizes,
+      { id_size: 2, name_size: 'senior', label_size: 'Moyen', size_enabled: true, price: 12.5, price_sp: 0, tariff: 1 },
+    ]);
+  });
+
+  it('falls back to the product labels and the default sizes when Mes Tailles does not answer', async () => {
+    const form = await openPizza(false);
+    const table = within(form).getByRole('group', { name: 'Tailles' });
+    expect(within(table).getByRole('checkbox', { name: 'Proposer la taille Taille 1' })).toBeTruthy();
+    expect(within(table).getByLabelText('Prix Taille 1')).toBeTruthy();
+    expect(within(table).getByRole('checkbox', { name: 'Proposer la taille Taille 9' })).toBeTruthy();
+    expect(within(table).getAllByRole('checkbox')).toHaveLength(10);
+    expect(within(table).queryByText('Masquée dans Mes Tailles')).toBeNull();
+  });
+});

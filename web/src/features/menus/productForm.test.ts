@@ -253,6 +253,43 @@ describe('sizes and translations', () => {
     expect(rowOf).toEqual([2]);
   });
 
+  it("labels a new size with the franchise's label, and keeps a stored one's label", () => {
+    const stored = [
+      { id_size: 1, name_size: 'junior', label_size: 'Taille 1', size_enabled: true, tariff: 1, price: 9, price_sp: 9 },
+      { id_size: 2, name_size: 'senior', size_enabled: true, tariff: 1, price: 12, price_sp: 12 },
+    ];
+    const rows = sizeRowsOf({ ...burger, allSizes: stored });
+    rows[0]!.price = '9,50';
+    rows[1]!.price = '13';
+    rows[2]!.size_enabled = true;
+    const { allSizes, rowOf } = writeSizes(stored, rows, { 1: 'Petit', 2: 'Moyen', 3: 'Grand' });
+    expect(allSizes).toEqual([
+      { id_size: 1, name_size: 'junior', label_size: 'Taille 1', size_enabled: true, tariff: 1, price: 9.5, price_sp: 9 },
+      // A stored entry without a label takes the franchise's once changed.
+      { id_size: 2, name_size: 'senior', label_size: 'Moyen', size_enabled: true, tariff: 1, price: 13, price_sp: 12 },
+      { id_size: 3, name_size: 'mega', label_size: 'Grand', size_enabled: true, price: 0, price_sp: 0, tariff: 1 },
+    ]);
+    expect(rowOf).toEqual([0, 1, 2]);
+  });
+
+  it('leaves a stored size the user did not change exactly as stored', () => {
+    const stored = [{ id_size: 1, name_size: 'junior', size_enabled: true, tariff: 1, price: '9.9', price_sp: 9 }];
+    const rows = sizeRowsOf({ ...burger, allSizes: stored });
+    const { allSizes, rowOf } = writeSizes(stored, rows, { 1: 'Petit' });
+    expect(allSizes).toEqual(stored);
+    expect(allSizes[0]).toBe(stored[0]);
+    expect(rowOf).toEqual([0]);
+  });
+
+  it("passes the franchise's labels from the form values to the saved product", () => {
+    const values = valuesOf(burger, (v) => {
+      v.many_size = true;
+      v.sizes[1]!.size_enabled = true;
+    });
+    const saved = saveProduct(doc, 'p-1', { ...values, sizeLabels: { 1: 'Petit', 2: 'Moyen' } }).document.items[0]!;
+    expect(saved.allSizes).toEqual([...burger.allSizes!, { id_size: 2, name_size: 'senior', label_size: 'Moyen', size_enabled: true, price: 0, price_sp: 0, tariff: 1 }]);
+  });
+
   it('leaves an empty translation out, and keeps an existing one', () => {
     expect(writeTranslations([], { en: { name: '', description: '', description_ubereat: '' } })).toEqual([]);
     expect(writeTranslations([{ langue: 'en', name: 'Old', extra: 1 }], { en: { name: '', description: '', description_ubereat: '' } })).toEqual([

@@ -10,6 +10,7 @@ import { franchiseQuery } from '../../franchise/queries';
 import type { MenuCategory, MenuProduct, OptionGroup } from '../documentTypes';
 import { productFormValues, type ProductValues } from '../documentEdits';
 import { productSchema, type ProductForm } from '../schemas';
+import { sizeLabelsOf, useFranchiseSizes } from '../franchiseLists';
 import { newProductKitchen, writeSizes } from './product/productModel';
 import { GeneralTab } from './product/GeneralTab';
 import { PricesTab } from './product/PricesTab';
@@ -152,6 +153,8 @@ export function ProductEditor({
   // A new product takes the franchise's default printer and cook (settings).
   const franchise = useQuery({ ...franchiseQuery(), enabled: !product && canEdit });
   const settings = franchise.data?.settings;
+  // The franchise's sizes once the size table has loaded them: a size the form adds takes their label.
+  const franchiseSizes = useFranchiseSizes({ load: false });
   // Read once: the form owns its values from then on (the editor is keyed by product).
   const [defaults] = useState(() => productFormValues(product, defaultCategory, settings));
   const form = useForm<ProductForm>({ resolver: zodResolver(productSchema), defaultValues: defaults });
@@ -192,7 +195,7 @@ export function ProductEditor({
     async (values) => {
       setBanner([]);
       const sent = links;
-      const failure = await onSave({ ...values, idCat: Number(values.idCat), ...sent });
+      const failure = await onSave({ ...values, idCat: Number(values.idCat), ...sent, sizeLabels: sizeLabelsOf(franchiseSizes) });
       if (!failure) {
         form.reset(values);
         setSavedLinks(sent);

@@ -26,7 +26,7 @@ export const PricesTab = memo(function PricesTab({ control, disabled }: TabProps
           <PriceGrid control={control} disabled={disabled} manyType={manyType} />
         </Stack>
       </Section>
-      <Section title="Tailles">
+      <Section title="Tailles" hint="Les libellés et l'affichage des tailles se règlent dans Mes Tailles.">
         <FormSwitch
           control={control}
           name="many_size"

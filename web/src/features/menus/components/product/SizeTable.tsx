@@ -1,7 +1,10 @@
-import { memo } from 'react';
-import { Controller, useWatch, type Control } from 'react-hook-form';
+import { memo, useId } from 'react';
+import { Controller, useFormState, useWatch, type Control } from 'react-hook-form';
 import { Box, Checkbox, InputAdornment, TextField, Typography } from '@mui/material';
 import type { ProductForm } from '../../schemas';
+import { useFranchiseSizes, type FranchiseSize } from '../../franchiseLists';
+
+type SizeRowValues = ProductForm['sizes'][number];
 
 function SizePrice({ control, index, field, label, disabled }: { control: Control<ProductForm>; index: number; field: 'price' | 'price_sp'; label: string; disabled: boolean }) {
   return (
@@ -28,18 +31,41 @@ function SizePrice({ control, index, field, label, disabled }: { control: Contro
   );
 }
 
-const SizeRow = memo(function SizeRow({ control, index, disabled }: { control: Control<ProductForm>; index: number; disabled: boolean }) {
+const isUsed = (row: Partial<SizeRowValues> | undefined) =>
+  Boolean(row && (row.size_enabled === true || (row.price ?? '').trim() !== '' || (row.price_sp ?? '').trim() !== ''));
+
+const SizeRow = memo(function SizeRow({
+  control,
+  index,
+  disabled,
+  size,
+}: {
+  control: Control<ProductForm>;
+  index: number;
+  disabled: boolean;
+  /** The franchise's size of this row (Mes Tailles); absent, the row shows the product's own label. */
+  size: FranchiseSize | undefined;
+}) {
   const row = useWatch({ control, name: `sizes.${index}` });
-  const name = row.label_size || row.name_size;
+  const hintId = useId();
+  const name = size?.label_size.trim() || row.label_size || row.name_size;
+  const code = size?.name_size || row.name_size;
+  const hint = size?.description.trim() ?? '';
+  const captions = [name !== code ? code : '', size && !size.size_displayed ? 'Masquée dans Mes Tailles' : ''].filter(Boolean);
   return (
     <Box sx={{ display: 'contents' }}>
-      <Box sx={{ pt: 1 }}>
+      <Box sx={{ pt: 1, minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 500 }}>
           {name}
         </Typography>
-        {row.label_size && row.name_size && (
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {row.name_size}
+        {captions.map((c) => (
+          <Typography key={c} variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+            {c}
+          </Typography>
+        ))}
+        {hint && (
+          <Typography id={hintId} variant="caption" component="div" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+            {hint}
           </Typography>
         )}
       </Box>
@@ -51,7 +77,7 @@ const SizeRow = memo(function SizeRow({ control, index, disabled }: { control: C
             checked={field.value}
             onChange={(e) => field.onChange(e.target.checked)}
             disabled={disabled}
-            slotProps={{ input: { 'aria-label': `Proposer la taille ${name}` } }}
+            slotProps={{ input: { 'aria-label': `Proposer la taille ${name}`, 'aria-describedby': hint ? hintId : undefined } }}
             sx={{ justifySelf: 'center', alignSelf: 'start' }}
           />
         )}
@@ -62,8 +88,19 @@ const SizeRow = memo(function SizeRow({ control, index, disabled }: { control: C
   );
 });
 
-/** The sizes of a many-size product: enabled, price and on-the-spot price per size (allSizes). */
+/**
+ * The sizes of a many-size product: enabled, price and on-the-spot price per size (allSizes), named as
+ * the franchise's sizes (Mes Tailles). A size hidden there is left out unless the product uses it
+ * (enabled or priced, as opened or now).
+ */
 export const SizeTable = memo(function SizeTable({ control, count, disabled }: { control: Control<ProductForm>; count: number; disabled: boolean }) {
+  const sizes = useFranchiseSizes();
+  const rows = useWatch({ control, name: 'sizes' });
+  const opened = useFormState({ control, name: 'sizes' }).defaultValues?.sizes;
+  const shown = Array.from({ length: count }, (_, i) => i).filter((i) => {
+    const size = rows[i] ? sizes?.get(rows[i].id_size) : undefined;
+    return !size || size.size_displayed || isUsed(rows[i]) || isUsed(opened?.[i]);
+  });
   return (
     <Box
       role="group"
@@ -75,9 +112,14 @@ export const SizeTable = memo(function SizeTable({ control, count, disabled }: {
           {h}
         </Typography>
       ))}
-      {Array.from({ length: count }, (_, i) => (
-        <SizeRow key={i} control={control} index={i} disabled={disabled} />
+      {shown.map((i) => (
+        <SizeRow key={i} control={control} index={i} disabled={disabled} size={rows[i] ? sizes?.get(rows[i].id_size) : undefined} />
       ))}
+      {shown.length === 0 && (
+        <Typography variant="body2" sx={{ gridColumn: '1 / -1', color: 'text.secondary', py: 1 }}>
+          Aucune taille n'est affichée dans Mes Tailles.
+        </Typography>
+      )}
     </Box>
   );
 });

@@ -51,6 +51,22 @@ function dayOf(v: unknown): string {
 
 const firstSizeEntry = (e: SizeEntry) => e.tariff === undefined || e.tariff === null || e.tariff === 1;
 
+/** The table row of a stored tariff-1 size entry (its code and label completed from DEFAULT_SIZES). */
+function sizeRowOfEntry(e: SizeEntry): SizeRow {
+  const fallback = DEFAULT_SIZES.find((d) => d.id_size === e.id_size);
+  return {
+    id_size: e.id_size,
+    name_size: str(e.name_size) || fallback?.name_size || '',
+    label_size: str(e.label_size) || fallback?.label_size || '',
+    size_enabled: e.size_enabled === true,
+    price: priceTextOf(e.price),
+    price_sp: priceTextOf(e.price_sp),
+  };
+}
+
+/** Whether the user changed nothing of what the table shows for a stored entry. */
+const sameSizeRow = (a: SizeRow, b: SizeRow) => a.size_enabled === b.size_enabled && a.price === b.price && a.price_sp === b.price_sp;
+
 /** The size table: the product's tariff-1 sizes, completed with the spec's ten default sizes. */
 export function sizeRowsOf(product: MenuProduct | null): SizeRow[] {
   const rows: SizeRow[] = [];
@@ -58,15 +74,7 @@ export function sizeRowsOf(product: MenuProduct | null): SizeRow[] {
   for (const e of product?.allSizes ?? []) {
     if (!isObject(e) || !firstSizeEntry(e) || seen.has(e.id_size)) continue;
     seen.add(e.id_size);
-    const fallback = DEFAULT_SIZES.find((d) => d.id_size === e.id_size);
-    rows.push({
-      id_size: e.id_size,
-      name_size: str(e.name_size) || fallback?.name_size || '',
-      label_size: str(e.label_size) || fallback?.label_size || '',
-      size_enabled: e.size_enabled === true,
-      price: priceTextOf(e.price),
-      price_sp: priceTextOf(e.price_sp),
-    });
+    rows.push(sizeRowOfEntry(e));
   }
   for (const d of DEFAULT_SIZES) {
     if (!seen.has(d.id_size)) rows.push({ ...d, size_enabled: false, price: '', price_sp: '' });
@@ -75,27 +83,34 @@ export function sizeRowsOf(product: MenuProduct | null): SizeRow[] {
 }
 
 /**
- * Writes the size table into allSizes: existing tariff-1 entries are updated in place (extra fields and
- * other tariffs kept), new rows are appended only when enabled or priced. `rowOf[k]` names the table row
- * of allSizes[k], so a server error on allSizes[k].price lands on its row.
+ * Writes the size table into allSizes: existing tariff-1 entries are updated in place (extra fields,
+ * their stored code and label, and other tariffs kept; an entry the user did not change is left as
+ * stored), new rows are appended only when enabled or priced, labelled with the franchise's label
+ * (`labels`, Mes Tailles) when known. `rowOf[k]` names the table row of allSizes[k], so a server error
+ * on allSizes[k].price lands on its row.
  */
-export function writeSizes(existing: readonly SizeEntry[] | undefined, rows: readonly SizeRow[]): { allSizes: SizeEntry[]; rowOf: (number | null)[] } {
+export function writeSizes(
+  existing: readonly SizeEntry[] | undefined,
+  rows: readonly SizeRow[],
+  labels?: Readonly<Record<number, string>>,
+): { allSizes: SizeEntry[]; rowOf: (number | null)[] } {
   const allSizes: SizeEntry[] = [...(existing ?? [])];
   const rowOf: (number | null)[] = allSizes.map(() => null);
   rows.forEach((row, j) => {
     const k = allSizes.findIndex((e, i) => rowOf[i] === null && isObject(e) && e.id_size === row.id_size && firstSizeEntry(e));
+    const label = labels?.[row.id_size] || row.label_size;
     const values = {
-      name_size: row.name_size,
-      label_size: row.label_size,
       size_enabled: row.size_enabled,
       price: parsePriceText(row.price),
       price_sp: parsePriceText(row.price_sp),
     };
     if (k >= 0) {
-      allSizes[k] = { ...allSizes[k]!, ...values };
+      const stored = allSizes[k]!;
       rowOf[k] = j;
+      if (sameSizeRow(sizeRowOfEntry(stored), row)) return;
+      allSizes[k] = { ...stored, name_size: str(stored.name_size) || row.name_size, label_size: str(stored.label_size) || label, ...values };
     } else if (row.size_enabled || row.price.trim() !== '' || row.price_sp.trim() !== '') {
-      allSizes.push({ id_size: row.id_size, ...values, tariff: 1 });
+      allSizes.push({ id_size: row.id_size, name_size: row.name_size, label_size: label, ...values, tariff: 1 });
       rowOf.push(j);
     }
   });
@@ -244,10 +259,13 @@ export function formValuesOf(
 }
 
 /**
- * The form's values once validated, with the category as a number (what saveProduct receives), and
- * the 'Options' tab's links (a link left out is not touched).
+ * The form's values once validated, with the category as a number (what saveProduct receives), the
+ * 'Options' tab's links (a link left out is not touched) and the franchise's size labels.
  */
-export type ProductValues = Omit<ProductForm, 'idCat'> & { idCat: number } & Partial<ProductLinks>;
+export type ProductValues = Omit<ProductForm, 'idCat'> & { idCat: number } & Partial<ProductLinks> & {
+  /** The franchise's size labels (Mes Tailles), given to the size entries the form adds. */
+  sizeLabels?: Readonly<Record<number, string>>;
+};
 
 /**
  * Writes every tab but the price grid onto a copy of `base`. A field the product does not have yet is
@@ -278,7 +296,7 @@ export function applyFormValues(base: MenuProduct, values: ProductValues): { pro
   putBool('many_type', values.many_type);
   let sizeRowOf: (number | null)[] = [];
   if (values.many_size || (base.allSizes?.length ?? 0) > 0) {
-    const sizes = writeSizes(base.allSizes, values.sizes);
+    const sizes = writeSizes(base.allSizes, values.sizes, values.sizeLabels);
     sizeRowOf = sizes.rowOf;
     put('allSizes', sizes.allSizes, sizes.allSizes.length > 0);
   }
