@@ -24,6 +24,7 @@ import (
 	"brigade/internal/events"
 	"brigade/internal/httpapi"
 	"brigade/internal/menu"
+	"brigade/internal/orders"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
 	"brigade/web"
@@ -170,14 +171,18 @@ func serve(ctx context.Context, args []string) error {
 			slog.Info("franchise de démonstration chargée")
 		}
 	}
+	ordersSvc := orders.NewService(a.db, a.tenancy, a.bus)
 	if loaded, _ := demo.Loaded(ctx, a.db); loaded {
 		if err := demo.EnsureImages(ctx, a.db, a.blobs); err != nil {
 			slog.Warn("images de démonstration", "err", err)
 		}
+		if err := loadDemoOrders(ctx, a, ordersSvc, c.DemoOrders); err != nil {
+			return fmt.Errorf("commandes de démonstration : %w", err)
+		}
 		printLogins(c)
 	}
 
-	handler := httpapi.New(httpapi.Deps{DB: a.db, Tenancy: a.tenancy, Auth: a.auth, Bus: a.bus, Blobs: a.blobs, Menu: menu.NewService(a.db, a.tenancy, a.bus), Settings: settings.NewService(a.db, a.tenancy, a.bus), SPA: web.SPA(), Version: version})
+	handler := httpapi.New(httpapi.Deps{DB: a.db, Tenancy: a.tenancy, Auth: a.auth, Bus: a.bus, Blobs: a.blobs, Menu: menu.NewService(a.db, a.tenancy, a.bus), Settings: settings.NewService(a.db, a.tenancy, a.bus), Orders: ordersSvc, SPA: web.SPA(), Version: version})
 	srv := &http.Server{
 		Addr:              c.Listen,
 		Handler:           httpapi.Logger(handler),
@@ -255,7 +260,23 @@ func loadDemo(ctx context.Context, args []string) error {
 	if err := demo.EnsureImages(ctx, a.db, a.blobs); err != nil {
 		return err
 	}
+	if err := loadDemoOrders(ctx, a, orders.NewService(a.db, a.tenancy, a.bus), c.DemoOrders); err != nil {
+		return err
+	}
 	printLogins(c)
+	return nil
+}
+
+// loadDemoOrders loads the demo's year of orders when it has none yet.
+func loadDemoOrders(ctx context.Context, a *app, svc *orders.Service, total int) error {
+	start := time.Now()
+	n, err := demo.LoadOrders(ctx, a.db, a.tenancy, svc, total, time.Now())
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		slog.Info("commandes de démonstration chargées", "commandes", n, "durée", time.Since(start).Round(time.Millisecond))
+	}
 	return nil
 }
 

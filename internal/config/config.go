@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -19,6 +20,7 @@ type Config struct {
 	DatabaseURL string
 	PublicURL   string
 	Demo        bool
+	DemoOrders  int
 	TokenTTL    time.Duration
 	LogFormat   string
 }
@@ -43,6 +45,11 @@ func options(c *Config) []option {
 			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.PublicURL, "public-url", def, "") }},
 		{name: "demo", env: "BRIGADE_DEMO", def: "true", usage: "charger la franchise de démonstration au premier démarrage (base vide)",
 			bind: func(fs *flag.FlagSet, def string) { fs.BoolVar(&c.Demo, "demo", def == "true", "") }},
+		{name: "demo-orders", env: "BRIGADE_DEMO_ORDERS", def: "300000", usage: "nombre de commandes de l'année de démonstration (0 : aucune)",
+			bind: func(fs *flag.FlagSet, def string) {
+				n, _ := strconv.Atoi(def)
+				fs.IntVar(&c.DemoOrders, "demo-orders", n, "")
+			}},
 		{name: "token-ttl", env: "BRIGADE_TOKEN_TTL", def: "12h", usage: "durée de validité des jetons de session",
 			bind: func(fs *flag.FlagSet, def string) {
 				d, _ := time.ParseDuration(def)

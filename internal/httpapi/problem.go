@@ -1,17 +1,20 @@
 package httpapi
 
 import (
-	"brigade/internal/settings"
 	"context"
 	"errors"
 	"log/slog"
 	"net/http"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/validation"
 
 	"brigade/internal/auth"
 	"brigade/internal/menu"
+	"brigade/internal/orders"
+	"brigade/internal/reports"
+	"brigade/internal/settings"
 	"brigade/internal/tenancy"
 )
 
@@ -109,6 +112,7 @@ func problem(ctx context.Context, err error) error {
 	var ve *tenancy.ValidationError
 	var mve menu.ValidationErrors
 	var uv *menu.UnsupportedValue
+	var ove *orders.ValidationError
 	switch {
 	case errors.As(err, &mve):
 		details := make([]*huma.ErrorDetail, len(mve))
@@ -123,9 +127,15 @@ func problem(ctx context.Context, err error) error {
 	case errors.Is(err, menu.ErrStale), errors.Is(err, settings.ErrStale):
 		return newProblem(http.StatusConflict, err.Error())
 	case errors.As(err, &ve):
-		return newProblem(http.StatusUnprocessableEntity, ve.Message, &huma.ErrorDetail{
-			Message: ve.Message, Location: "body." + ve.Field,
-		})
+		loc := ve.Field
+		if !strings.HasPrefix(loc, "query.") && !strings.HasPrefix(loc, "path.") {
+			loc = "body." + loc
+		}
+		return newProblem(http.StatusUnprocessableEntity, ve.Message, &huma.ErrorDetail{Message: ve.Message, Location: loc})
+	case errors.As(err, &ove):
+		return newProblem(http.StatusUnprocessableEntity, ove.Message, &huma.ErrorDetail{Message: ove.Message, Location: "body." + ove.Field})
+	case errors.Is(err, reports.ErrRange):
+		return newProblem(http.StatusUnprocessableEntity, err.Error(), &huma.ErrorDetail{Message: err.Error(), Location: "query.end"})
 	case errors.Is(err, tenancy.ErrNotFound):
 		return newProblem(http.StatusNotFound, "La ressource demandée est introuvable.")
 	case errors.Is(err, tenancy.ErrForbidden):

@@ -5,7 +5,9 @@ package httpapi
 
 import (
 	"brigade/internal/notices"
+	"brigade/internal/orders"
 	"brigade/internal/presence"
+	"brigade/internal/reports"
 	"brigade/internal/settings"
 	"context"
 	"encoding/json"
@@ -40,6 +42,8 @@ type Deps struct {
 	Menu    *menu.Service
 	// Settings of the franchises (sizes, printers, screens, languages, kiosk).
 	Settings *settings.Service
+	// Orders takes in and reads orders (nil: one is made from DB).
+	Orders *orders.Service
 	// SPA is the built web app (index.html at its root); nil serves a notice.
 	SPA fs.FS
 	// Heartbeat and StreamLifetime bound the SSE stream (defaults 20 s, 30 min).
@@ -71,6 +75,8 @@ type Server struct {
 	images   *menu.Images
 	presence *presence.Service
 	notices  *notices.Service
+	orders   *orders.Service
+	reports  *reports.Service
 }
 
 // New builds the handler.
@@ -86,6 +92,11 @@ func New(d Deps) *Server {
 	}
 	s := &Server{Deps: d, router: chi.NewRouter(), images: menu.NewImages(d.Blobs),
 		presence: presence.NewService(d.DB, d.Tenancy, d.Bus), notices: notices.NewService(d.DB, d.Bus)}
+	s.orders = d.Orders
+	if s.orders == nil {
+		s.orders = orders.NewService(d.DB, d.Tenancy, d.Bus)
+	}
+	s.reports = reports.NewService(s.orders, d.Tenancy)
 	s.router.Use(securityHeaders, clientAddress)
 
 	cfg := huma.DefaultConfig("Brigade API", APIVersion)
@@ -103,7 +114,7 @@ func New(d Deps) *Server {
 	s.api = humachi.New(s.router, cfg)
 	s.api.UseMiddleware(s.authenticate)
 
-	s.routes = slices.Concat(s.routeTable(), s.settingsRouteTable(), s.peopleRouteTable(), s.presenceRouteTable())
+	s.routes = slices.Concat(s.routeTable(), s.settingsRouteTable(), s.peopleRouteTable(), s.presenceRouteTable(), s.ordersRouteTable())
 	for _, r := range s.routes {
 		r.register(s.api, r.operation())
 	}

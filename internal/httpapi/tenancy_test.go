@@ -9,7 +9,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
+	"brigade/internal/demo"
 	"brigade/internal/store"
 	"brigade/internal/testutil"
 )
@@ -25,6 +27,7 @@ type fixture struct {
 	images      []string // product image files
 	people      []int64  // managed logins
 	notice      int64    // a notice (global: visible to every franchise)
+	orders      []int64  // orders posted by the franchise's devices
 	markers     []string
 }
 
@@ -240,6 +243,11 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 			return itoa(victim.people[0])
 		case "noticeId":
 			return itoa(victim.notice)
+		case "orderId":
+			if len(victim.orders) == 0 {
+				t.Fatalf("no order in the fixture for %s", path)
+			}
+			return itoa(victim.orders[i%len(victim.orders)])
 		case "kind":
 			return "products"
 		case "file":
@@ -287,6 +295,19 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 				t.Fatalf("person for %s: %d %s", x.login, res.Status, res.Body)
 			}
 			x.f.people = append(x.f.people, person.ID)
+			for i, rid := range x.f.restaurants {
+				var keen string
+				if err := srv.DB.QueryRow(context.Background(), "SELECT user_keen_id FROM equipments WHERE id = ?", x.f.equipments[i]).Scan(&keen); err != nil {
+					t.Fatal(err)
+				}
+				res = srv.Do(t, http.MethodPost, "/kiosk/v1/orders", demo.DeviceKey(keen), sampleOrder("SECRET-"+itoa(rid), time.Now().Add(-time.Hour)))
+				var o struct{ ID int64 }
+				res.JSON(t, &o)
+				if res.Status != http.StatusCreated {
+					t.Fatalf("order for %s: %d %s", x.login, res.Status, res.Body)
+				}
+				x.f.orders = append(x.f.orders, o.ID)
+			}
 		}
 		ops := operations(t, srv)
 		res := srv.Do(t, http.MethodPost, "/api/v1/admin/notices", srv.SignIn(t, "superadmin"), map[string]any{"title": "Nouveauté", "date": "2026-11-01", "roles": []string{"admin", "guest", "moderator", "restaurant"}})

@@ -184,6 +184,18 @@ func (t *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, e
 	return t.tx.ExecContext(ctx, t.db.Bind(query), args...)
 }
 
+// ExecRaw runs a statement already written for the engine (`$n`
+// placeholders on PostgreSQL): generated statements of many shapes, such as
+// multi-row inserts, are not worth caching their rebinding.
+func (t *Tx) ExecRaw(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(ctx, query, args...)
+}
+
+// QueryRaw is ExecRaw for statements that return rows.
+func (t *Tx) QueryRaw(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(ctx, query, args...)
+}
+
 // Engine reports the engine of the transaction's database.
 func (t *Tx) Engine() Engine { return t.db.engine }
 

@@ -844,6 +844,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liste des commandes d'un restaurant (Caisse & Borne ou Click&Collect), les plus récentes d'abord
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `GET /api/v1/orders/findAllCommandes/{userId}&{start}&{end}&{siret}&{page}&{rowsPerPage}`, `POST /ordersByLicenceAndDayClickv3/{licence}&{start}&{end}`.
+         */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Détail d'une commande par le lien order_id + siret + keenio
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `GET /api/v1/orders/findOneOrderDetails/{orderId}&{siret}&{keenio}`.
+         */
+        get: operations["lookupOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Détail d'une commande (ticket)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/people": {
         parameters: {
             query?: never;
@@ -1032,6 +1102,194 @@ export interface paths {
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
          */
         post: operations["bulkEditProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Commandes confirmées, annulées et click&collect, avec leur tendance sur les mêmes dates un mois plus tôt
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `GET {hash}&{start}&{end}&{startPrevMonth}&{endPrevMonth}&{siret}`, `POST /api/v1/dashboard/FindAllMesCommandesTopGuest/{userId}&{start}&{end}&{startPrev}&{endPrev}`.
+         */
+        get: operations["reportCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mes Réductions : répartitions, courbe par jour ou par mois, réductions par restaurant
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `RepartitionTypeDiscount`, `RepartitionSourceCommande`, `RepartitionLabelCommande`, `GraphDiscountPaidAt`, `GraphDiscountMonth`, `ListCommandesDiscountByRestaurant`.
+         */
+        get: operations["reportDiscounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/discounts/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liste Commande en Réduction
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `ListCommandesDiscount`.
+         */
+        get: operations["reportDiscountedOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Performance : les six widgets des temps de sortie
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `/api/v1/dashboard/FindAllPerformancesLines`, `/api/v1/dashboard/GraphPerformancesTempsSortieByDay`, `/api/v1/dashboard/FindAllPerformancesTempsSortieByDay`, `/api/v1/dashboard/LineChartByTypeCommande`, `/api/v1/dashboard/FindAllPerformancesCategoryLines`, `/api/v1/dashboard/FindAllPerformancesProductsLines`.
+         */
+        get: operations["reportPerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mes Produits : CA par catégorie, classement des produits, table des catégories
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["reportProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/realtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tableau de bord temps réel : la journée en cours (événement orders.changed à chaque commande)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["reportRealtime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ventes v2 : catégories (sans category) ou produits / options d'une catégorie ; commandes plateforme exclues
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `/api/v2/dashboard/TopCategoriesSalesAll`, `/api/v2/dashboard/TopProductSalesAll`, `/api/v2/dashboard/TopCategoriesOptionsAll`, `/api/v2/dashboard/TopOptionSalesAll`.
+         */
+        get: operations["reportSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/z": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Z Équipement : totaux, TVA par taux et paiements par restaurant et équipement
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `FindAllZEquipementList`.
+         */
+        get: operations["reportZ"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1426,6 +1684,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kiosk/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envoyer une commande (idempotent : une commande déjà reçue est renvoyée telle qu'enregistrée, statut 200)
+         * @description **Accès :** caisse ou borne, avec sa clé d'équipement (`Authorization: Bearer brg_dev_…`).
+         */
+        post: operations["postOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kiosk/v1/orders/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Importer un historique de commandes (NDJSON, une commande par ligne) ; les lignes refusées sont listées
+         * @description **Accès :** caisse ou borne, avec sa clé d'équipement (`Authorization: Bearer brg_dev_…`).
+         */
+        post: operations["importOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kiosk/v1/parameters": {
         parameters: {
             query?: never;
@@ -1476,6 +1774,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Amount: {
+            /** Format: int64 */
+            cents: number;
+            label: string;
+            /** Format: int64 */
+            orders: number;
+        };
         BulkBody: {
             /** @description Indicateurs à poser (true) ou retirer (false) */
             flags?: {
@@ -1611,10 +1916,42 @@ export interface components {
             path: string;
             prices: components["schemas"]["CataloguePrice"][] | null;
         };
+        CategoryRow: {
+            /**
+             * Format: int64
+             * @description CA HT en centimes
+             */
+            ca_ht: number;
+            /**
+             * Format: int64
+             * @description CA TTC en centimes (lignes avant réduction)
+             */
+            ca_ttc: number;
+            name: string;
+            /**
+             * Format: double
+             * @description TVA / CA HT, en %
+             */
+            percentage_tva: number;
+            /**
+             * Format: int64
+             * @description TVA en centimes
+             */
+            tva: number;
+        };
         Change: {
             after: unknown;
             before: unknown;
             field: string;
+        };
+        Collect: {
+            client: components["schemas"]["Customer"];
+            /** Format: int64 */
+            frais_gestion_cents?: number;
+            /** Format: int64 */
+            frais_livraison_cents?: number;
+            num_order?: string;
+            payment_type?: string;
         };
         CountryInfo: {
             /** @description Décalage GMT (orthographe de la spécification) */
@@ -1634,6 +1971,31 @@ export interface components {
         };
         CountryLanguageCountryLanguagesStruct: {
             is_default: boolean;
+        };
+        Counts: {
+            /** Format: int64 */
+            cancelledOrders: number;
+            /** Format: int64 */
+            cancelledOrdersPrevious: number;
+            /** Format: double */
+            cancelledTrend: number;
+            /** Format: int64 */
+            clickncollectOrders: number;
+            /** Format: int64 */
+            clickncollectOrdersPrevious: number;
+            /** Format: double */
+            clickncollectTrend: number;
+            /** Format: int64 */
+            confirmedOrders: number;
+            /** Format: int64 */
+            confirmedOrdersPrevious: number;
+            /**
+             * Format: double
+             * @description Évolution en % par rapport à la période précédente (0 sans référence)
+             */
+            confirmedTrend: number;
+            previousEnd: string;
+            previousStart: string;
         };
         CurrencyInfo: {
             /** @example EUR */
@@ -1671,9 +2033,72 @@ export interface components {
             /** @description Nom affiché : nom de la franchise (admin), nom (modérateur, restaurant), prénom et nom (invité) */
             user_name: string;
         };
+        Customer: {
+            first_name?: string;
+            last_name?: string;
+            phone?: string;
+        };
         Device: {
             equipment: components["schemas"]["Equipment"];
             restaurant: components["schemas"]["Restaurant"];
+        };
+        Discount: {
+            /**
+             * Format: int64
+             * @description Montant de la réduction, en centimes
+             */
+            amount_cents: number;
+            cashier?: string;
+            label?: string;
+            /** @enum {string} */
+            type: "pourcentage" | "montant";
+            /**
+             * Format: int64
+             * @description pourcentage : en points de base (1000 = 10 %) ; montant : en centimes
+             */
+            value: number;
+        };
+        DiscountReport: {
+            byLabel: components["schemas"]["Amount"][] | null;
+            byRestaurant: components["schemas"]["Amount"][] | null;
+            bySource: components["schemas"]["Amount"][] | null;
+            byType: components["schemas"]["Amount"][] | null;
+            /** @description Par jour (yyyy-mm-dd) ou par mois (yyyy-mm) */
+            series: components["schemas"]["Amount"][] | null;
+            /** Format: int64 */
+            totalCents: number;
+        };
+        DiscountedPage: {
+            items: components["schemas"]["DiscountedRow"][] | null;
+            /** Format: int64 */
+            total: number;
+        };
+        DiscountedRow: {
+            cashier: string;
+            /** Format: int64 */
+            discountCents: number;
+            /**
+             * Format: int64
+             * @description pourcentage : points de base ; montant : centimes
+             */
+            discount_value: number;
+            /** Format: int64 */
+            id: number;
+            id_commande: string;
+            label_discount: string;
+            /** Format: date-time */
+            paid_at: string;
+            /**
+             * Format: int64
+             * @description Total avant réduction
+             */
+            real_totalCents: number;
+            restaurant: string;
+            source: string;
+            /** Format: int64 */
+            totalCents: number;
+            type_discount: string;
+            type_order: string;
         };
         Equipment: {
             /** @description L'équipement a une clé valide */
@@ -1820,6 +2245,13 @@ export interface components {
             status: string;
             version: string;
         };
+        HeatRow: {
+            /** Format: int64 */
+            hour: number;
+            orders: number[] | null;
+            /** @description dimanche, lundi, …, samedi */
+            weekdays: number[] | null;
+        };
         HistoryEntry: {
             /** @enum {string} */
             action: "Ajout" | "Suppression" | "Duplication" | "Modification" | "Personalisation" | "Desactivation" | "Generation" | "Activation";
@@ -1841,6 +2273,22 @@ export interface components {
             items: components["schemas"]["HistoryEntry"][] | null;
             /** Format: int64 */
             total: number;
+        };
+        ImportLineError: {
+            field?: string;
+            /** Format: int64 */
+            line: number;
+            message: string;
+        };
+        ImportOut: {
+            /**
+             * Format: int64
+             * @description Commandes déjà reçues, ignorées
+             */
+            duplicates: number;
+            errors: components["schemas"]["ImportLineError"][] | null;
+            /** Format: int64 */
+            imported: number;
         };
         IssuedKey: {
             equipment: components["schemas"]["Equipment"];
@@ -1873,6 +2321,27 @@ export interface components {
             country: string;
             languages: components["schemas"]["Language"][] | null;
         };
+        Line: {
+            category?: string;
+            name: string;
+            options?: components["schemas"]["Option"][] | null;
+            /** @description idGlobal du produit dans la carte */
+            product_id?: string;
+            /** Format: int64 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Taux de TVA en points de base (550 = 5,5 %)
+             */
+            tax_rate_bp: number;
+            /**
+             * Format: int64
+             * @description quantité × prix unitaire + options, en centimes
+             */
+            total_cents: number;
+            /** Format: int64 */
+            unit_price_cents: number;
+        };
         LinkedProduct: {
             idGlobal: string;
             name: string;
@@ -1881,6 +2350,17 @@ export interface components {
         };
         LinkedProductList: {
             items: components["schemas"]["LinkedProduct"][] | null;
+        };
+        Marque: {
+            company_name?: string;
+            entete?: string;
+            /** Format: int64 */
+            number_print?: number;
+            operation_type?: string;
+            postFix?: string;
+            signature?: string;
+            vendeur?: string;
+            version_software?: string;
         };
         NewPersonBody: {
             email?: string;
@@ -1933,6 +2413,138 @@ export interface components {
             title: string;
             type: string;
         };
+        Option: {
+            /** @description Catégorie d'options */
+            group?: string;
+            name: string;
+            /** Format: int64 */
+            quantity: number;
+            /** Format: int64 */
+            total_cents: number;
+        };
+        Order: {
+            clickncollect?: components["schemas"]["Collect"];
+            discount?: components["schemas"]["Discount"];
+            /**
+             * Format: int64
+             * @description Temps de sortie cuisine, en secondes
+             */
+            exit_seconds?: number;
+            /**
+             * Format: int64
+             * @description Frais de livraison et de gestion (click&collect), en centimes
+             */
+            fees_cents?: number;
+            infos_marque?: components["schemas"]["Marque"];
+            lines: components["schemas"]["Line"][] | null;
+            /** @description Identifiant de la commande dans la caisse (unique par équipement) */
+            order_id: string;
+            /**
+             * Format: date-time
+             * @description Horodatage RFC 3339 du paiement (ou de la prise de commande)
+             */
+            paid_at: string;
+            payments: components["schemas"]["Payment"][] | null;
+            /** @enum {string} */
+            source: "caisse" | "borne" | "clickncollect";
+            /** @enum {string} */
+            status: "paid" | "pending" | "cancelled";
+            /**
+             * Format: int64
+             * @description Somme des lignes, en centimes, avant réduction
+             */
+            subtotal_cents: number;
+            /**
+             * Format: int64
+             * @description Total TTC payé : subtotal − réduction + frais, en centimes
+             */
+            total_cents: number;
+            /**
+             * Format: int64
+             * @description Sur Place 1, A Emporter 2, En Livraison 3, Platform 4, Drive 5
+             */
+            type: number;
+            /** @description Une ligne par taux ; la somme des TTC vaut le total */
+            vat: components["schemas"]["VATLine"][] | null;
+        };
+        OrderOut: {
+            /** @description Jour d'exploitation dans le fuseau du restaurant */
+            business_date: string;
+            /** @description true : la commande avait déjà été reçue ; voici celle enregistrée */
+            duplicate?: boolean;
+            equipement: string;
+            /** Format: int64 */
+            id: number;
+            order: components["schemas"]["Order"];
+            restaurant: string;
+            siret: string;
+            user_keen_id: string;
+        };
+        OrderPage: {
+            items: components["schemas"]["OrderRow"][] | null;
+            /** Format: int64 */
+            total: number;
+        };
+        OrderRow: {
+            equipement: string;
+            /** Format: int64 */
+            id: number;
+            id_cmd: string;
+            /** Format: date-time */
+            paid_at: string;
+            siret: string;
+            source: string;
+            /** @description paid, pending ; tout autre statut est une annulation */
+            status: string;
+            /** Format: int64 */
+            totalCents: number;
+            /** Format: int64 */
+            type: number;
+            user_keen_id: string;
+        };
+        Payment: {
+            /** Format: int64 */
+            amount_cents: number;
+            /** @enum {string} */
+            method: "cb" | "especes" | "titre_restaurant" | "cheque_vacances" | "cash_machine" | "plateforme" | "avoir";
+        };
+        PerfRow: {
+            category?: string;
+            /**
+             * Format: int64
+             * @description Articles servis dans des commandes sorties en plus de 15 minutes
+             */
+            fast_trank: number;
+            name: string;
+            /** Format: int64 */
+            nbr_cmd: number;
+            /**
+             * Format: double
+             * @description % des articles vendus sans option
+             */
+            normaux: number;
+            /** Format: int64 */
+            quantity: number;
+            /**
+             * Format: double
+             * @description % des articles vendus avec au moins une option
+             */
+            speciaux: number;
+            /**
+             * Format: double
+             * @description Temps de sortie moyen, en minutes
+             */
+            temps_sortie: number;
+        };
+        Performance: {
+            byCategory: components["schemas"]["PerfRow"][] | null;
+            byDay: components["schemas"]["Point"][] | null;
+            byOrderType: components["schemas"]["Point"][] | null;
+            byProduct: components["schemas"]["PerfRow"][] | null;
+            byRestaurant: components["schemas"]["PerfRow"][] | null;
+            heatmap: components["schemas"]["HeatRow"][] | null;
+            timeZone: string;
+        };
         Person: {
             blocked: boolean;
             /** Format: date-time */
@@ -1973,6 +2585,11 @@ export interface components {
         PersonList: {
             items: components["schemas"]["Person"][] | null;
         };
+        Point: {
+            label: string;
+            /** Format: double */
+            value: number;
+        };
         PresenceEntry: {
             /** Format: date-time */
             lastActive: string;
@@ -2007,6 +2624,48 @@ export interface components {
         };
         Printers: {
             printers: components["schemas"]["Printer"][] | null;
+        };
+        ProductReport: {
+            categories: components["schemas"]["CategoryRow"][] | null;
+            ranking: components["schemas"]["RankRow"][] | null;
+        };
+        RankRow: {
+            category: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Nombre de produits vendus
+             */
+            total: number;
+            /** Format: int64 */
+            ttcCents: number;
+        };
+        Realtime: {
+            /** Format: int64 */
+            averageBasketCents: number;
+            /** @description Chiffre d'affaires par heure locale (label HH) */
+            byHour: components["schemas"]["Amount"][] | null;
+            byRestaurant: components["schemas"]["RealtimeRest"][] | null;
+            /** Format: int64 */
+            cancelled: number;
+            /** Format: int64 */
+            clickncollect: number;
+            /** @description Les trois compteurs du jour et leur tendance sur un mois */
+            counts: components["schemas"]["Counts"];
+            date: string;
+            /** Format: int64 */
+            orders: number;
+            /** Format: int64 */
+            revenueCents: number;
+        };
+        RealtimeRest: {
+            name: string;
+            /** Format: int64 */
+            orders: number;
+            /** Format: int64 */
+            restaurantId: number;
+            /** Format: int64 */
+            revenueCents: number;
         };
         ResetPasswordBody: {
             /** Format: int64 */
@@ -2052,6 +2711,29 @@ export interface components {
             items: components["schemas"]["Restaurant"][] | null;
             /** Format: int64 */
             total: number;
+        };
+        SalesList: {
+            items: components["schemas"]["SalesRow"][] | null;
+        };
+        SalesRow: {
+            name: string;
+            /**
+             * Format: int64
+             * @description Nombre de ventes (unités)
+             */
+            nombrescommandes: number;
+            /**
+             * Format: double
+             * @description Évolution du montant en % par rapport à la période précédente de même durée (0 sans référence)
+             */
+            pourcentage: number;
+            /**
+             * Format: int64
+             * @description Montant sur la période précédente de même durée
+             */
+            previousAmountCents: number;
+            /** Format: int64 */
+            ttcAmountCents: number;
         };
         Screen: {
             /** Format: int64 */
@@ -2220,6 +2902,66 @@ export interface components {
             /** @enum {string} */
             userType: "Franchise" | "Guest" | "RestauNormal" | "MonoRestau" | "SuperAdmin";
             ville: string;
+        };
+        VATLine: {
+            /** Format: int64 */
+            ht_cents: number;
+            /** Format: int64 */
+            rate_bp: number;
+            /** Format: int64 */
+            ttc_cents: number;
+            /** Format: int64 */
+            vat_cents: number;
+        };
+        ZList: {
+            items: components["schemas"]["ZRow"][] | null;
+        };
+        ZRow: {
+            /**
+             * Format: int64
+             * @description Commandes avec une réduction
+             */
+            Promotion: number;
+            /** Format: int64 */
+            ca_ht: number;
+            /** Format: int64 */
+            equipmentId: number;
+            name_equipement: string;
+            /** Format: int64 */
+            nbcommande_platforme: number;
+            /**
+             * Format: int64
+             * @description Commandes payées, plateforme comprise
+             */
+            nbcommandes_ttc_platform: number;
+            /** @description Par moyen : cb, especes, titre_restaurant, cheque_vacances, cash_machine, plateforme, avoir */
+            payments: {
+                [key: string]: number;
+            };
+            pseudo: string;
+            /** Format: int64 */
+            restaurantId: number;
+            /**
+             * Format: int64
+             * @description Total hors commandes plateforme (centimes)
+             */
+            totalTtc: number;
+            /**
+             * Format: int64
+             * @description Total des commandes plateforme (type 4)
+             */
+            total_platform: number;
+            /**
+             * Format: int64
+             * @description Total des commandes payées, plateforme comprise (centimes)
+             */
+            totalp_platfrome: number;
+            /** Format: int64 */
+            tva: number;
+            /** @description TVA par taux, clé en points de base (550 = 5,5 %) */
+            tvaByRate: {
+                [key: string]: number;
+            };
         };
     };
     responses: never;
@@ -4629,6 +5371,192 @@ export interface operations {
             };
         };
     };
+    listOrders: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                source?: "caisse_borne" | "clickncollect";
+                page?: number;
+                /** @description 5, 10, 25, 50, 100, 200 ; -1 : tout */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    lookupOrder: {
+        parameters: {
+            query: {
+                order_id: string;
+                siret: string;
+                /** @description user_keen_id de l'équipement */
+                keenio: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     listPeople: {
         parameters: {
             query?: never;
@@ -5204,6 +6132,516 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportCounts: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Counts"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportDiscounts: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                /** @description Par Jour ou Par Mensuel */
+                grain?: "day" | "month";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountReport"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportDiscountedOrders: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                page?: number;
+                /** @description 5, 10, 25 ; -1 : tout */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountedPage"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportPerformance: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                /** @description Fuseau IANA de la carte de chaleur (ex. Europe/Paris) ; UTC par défaut */
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Performance"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportProducts: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReport"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportRealtime: {
+        parameters: {
+            query?: {
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Realtime"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportSales: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                kind?: "products" | "options";
+                /** @description Vide : la liste des catégories */
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportZ: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZList"];
                 };
             };
             /** @description Unauthorized */
@@ -6614,6 +8052,101 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    postOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Order"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    importOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Une commande JSON par ligne (le schéma de POST /kiosk/v1/orders). */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

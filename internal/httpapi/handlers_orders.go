@@ -1,0 +1,424 @@
+package httpapi
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"brigade/internal/orders"
+	"brigade/internal/reports"
+	"brigade/internal/tenancy"
+)
+
+func (s *Server) ordersRouteTable() []route {
+	const tagOrders, tagReports, tagDevices = "Commandes", "Rapports", "Bornes et caisses"
+	reportRoles := franchiseWide
+	return []route{
+		// Ingestion by tills, kiosks and click&collect.
+		{method: http.MethodPost, path: "/kiosk/v1/orders", id: "postOrder", tag: tagDevices, summary: "Envoyer une commande (idempotent : une commande déjà reçue est renvoyée telle qu'enregistrée, statut 200)", access: device, status: http.StatusCreated, register: handle(s.postOrder)},
+		{method: http.MethodPost, path: "/kiosk/v1/orders/import", id: "importOrders", tag: tagDevices, summary: "Importer un historique de commandes (NDJSON, une commande par ligne) ; les lignes refusées sont listées", access: device, register: s.registerImportOrders},
+
+		// Mes Commandes.
+		{method: http.MethodGet, path: "/api/v1/orders", id: "listOrders", tag: tagOrders, summary: "Liste des commandes d'un restaurant (Caisse & Borne ou Click&Collect), les plus récentes d'abord", access: signedIn, roles: reportRoles, lockable: true, original: []string{"GET /api/v1/orders/findAllCommandes/{userId}&{start}&{end}&{siret}&{page}&{rowsPerPage}", "POST /ordersByLicenceAndDayClickv3/{licence}&{start}&{end}"}, register: handle(s.listOrders)},
+		{method: http.MethodGet, path: "/api/v1/orders/lookup", id: "lookupOrder", tag: tagOrders, summary: "Détail d'une commande par le lien order_id + siret + keenio", access: signedIn, roles: reportRoles, lockable: true, original: []string{"GET /api/v1/orders/findOneOrderDetails/{orderId}&{siret}&{keenio}"}, register: handle(s.lookupOrder)},
+		{method: http.MethodGet, path: "/api/v1/orders/{orderId}", id: "getOrder", tag: tagOrders, summary: "Détail d'une commande (ticket)", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.getOrder)},
+
+		// Reports.
+		{method: http.MethodGet, path: "/api/v1/reports/counts", id: "reportCounts", tag: tagReports, summary: "Commandes confirmées, annulées et click&collect, avec leur tendance sur les mêmes dates un mois plus tôt", access: signedIn, roles: reportRoles, lockable: true, original: []string{"GET {hash}&{start}&{end}&{startPrevMonth}&{endPrevMonth}&{siret}", "POST /api/v1/dashboard/FindAllMesCommandesTopGuest/{userId}&{start}&{end}&{startPrev}&{endPrev}"}, register: handle(s.reportCounts)},
+		{method: http.MethodGet, path: "/api/v1/reports/performance", id: "reportPerformance", tag: tagReports, summary: "Performance : les six widgets des temps de sortie", access: signedIn, roles: reportRoles, lockable: true, original: []string{"/api/v1/dashboard/FindAllPerformancesLines", "/api/v1/dashboard/GraphPerformancesTempsSortieByDay", "/api/v1/dashboard/FindAllPerformancesTempsSortieByDay", "/api/v1/dashboard/LineChartByTypeCommande", "/api/v1/dashboard/FindAllPerformancesCategoryLines", "/api/v1/dashboard/FindAllPerformancesProductsLines"}, register: handle(s.reportPerformance)},
+		{method: http.MethodGet, path: "/api/v1/reports/products", id: "reportProducts", tag: tagReports, summary: "Mes Produits : CA par catégorie, classement des produits, table des catégories", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.reportProducts)},
+		{method: http.MethodGet, path: "/api/v1/reports/discounts", id: "reportDiscounts", tag: tagReports, summary: "Mes Réductions : répartitions, courbe par jour ou par mois, réductions par restaurant", access: signedIn, roles: reportRoles, lockable: true, original: []string{"RepartitionTypeDiscount", "RepartitionSourceCommande", "RepartitionLabelCommande", "GraphDiscountPaidAt", "GraphDiscountMonth", "ListCommandesDiscountByRestaurant"}, register: handle(s.reportDiscounts)},
+		{method: http.MethodGet, path: "/api/v1/reports/discounts/orders", id: "reportDiscountedOrders", tag: tagReports, summary: "Liste Commande en Réduction", access: signedIn, roles: reportRoles, lockable: true, original: []string{"ListCommandesDiscount"}, register: handle(s.reportDiscountedOrders)},
+		{method: http.MethodGet, path: "/api/v1/reports/z", id: "reportZ", tag: tagReports, summary: "Z Équipement : totaux, TVA par taux et paiements par restaurant et équipement", access: signedIn, roles: reportRoles, lockable: true, original: []string{"FindAllZEquipementList"}, register: handle(s.reportZ)},
+		{method: http.MethodGet, path: "/api/v1/reports/sales", id: "reportSales", tag: tagReports, summary: "Ventes v2 : catégories (sans category) ou produits / options d'une catégorie ; commandes plateforme exclues", access: signedIn, roles: reportRoles, lockable: true, original: []string{"/api/v2/dashboard/TopCategoriesSalesAll", "/api/v2/dashboard/TopProductSalesAll", "/api/v2/dashboard/TopCategoriesOptionsAll", "/api/v2/dashboard/TopOptionSalesAll"}, register: handle(s.reportSales)},
+		{method: http.MethodGet, path: "/api/v1/reports/realtime", id: "reportRealtime", tag: tagReports, summary: "Tableau de bord temps réel : la journée en cours (événement orders.changed à chaque commande)", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.reportRealtime)},
+	}
+}
+
+// ---- ingestion ----
+
+type postOrderInput struct {
+	Body orders.Order
+}
+
+// OrderOut is an order as stored, with the ticket's context.
+type OrderOut struct {
+	ID            int64        `json:"id"`
+	Duplicate     bool         `json:"duplicate,omitempty" doc:"true : la commande avait déjà été reçue ; voici celle enregistrée"`
+	BusinessDate  string       `json:"business_date" doc:"Jour d'exploitation dans le fuseau du restaurant"`
+	Restaurant    string       `json:"restaurant"`
+	Siret         string       `json:"siret"`
+	Equipment     string       `json:"equipement"`
+	EquipmentKeen string       `json:"user_keen_id"`
+	Order         orders.Order `json:"order"`
+}
+
+type orderOutput struct {
+	Status int
+	Body   OrderOut
+}
+
+func orderOut(d orders.Detail) OrderOut {
+	return OrderOut{ID: d.ID, BusinessDate: orders.FormatDate(d.BusinessDate), Restaurant: d.Restaurant.Nom, Siret: d.Restaurant.Siret,
+		Equipment: d.Equipment, EquipmentKeen: d.EquipmentKeen, Order: d.Order}
+}
+
+func (s *Server) postOrder(ctx context.Context, in *postOrderInput) (*orderOutput, error) {
+	dev := deviceFrom(ctx)
+	st, err := s.orders.Post(ctx, dev, in.Body)
+	if err != nil {
+		return nil, err
+	}
+	if st.Duplicate {
+		d, err := s.orders.Get(ctx, devicePrincipal(dev), st.ID)
+		if err != nil {
+			return nil, err
+		}
+		out := orderOut(d)
+		out.Duplicate = true
+		return &orderOutput{Status: http.StatusOK, Body: out}, nil
+	}
+	o := in.Body
+	o.PaidAt = o.PaidAt.UTC().Truncate(time.Second)
+	return &orderOutput{Status: http.StatusCreated, Body: OrderOut{ID: st.ID, BusinessDate: orders.FormatDate(st.BusinessDate),
+		Restaurant: dev.Restaurant.Nom, Siret: dev.Restaurant.Siret, Equipment: dev.Equipment.Name, EquipmentKeen: dev.Equipment.UserKeenID, Order: o}}, nil
+}
+
+// devicePrincipal reads back what a device wrote: its own restaurant only.
+func devicePrincipal(d tenancy.Device) tenancy.Principal {
+	return tenancy.Principal{Role: tenancy.RoleRestaurant, FranchiseID: d.Restaurant.FranchiseID, Restaurants: []int64{d.Restaurant.ID}}
+}
+
+// ImportOut sums up an NDJSON import.
+type ImportOut struct {
+	Imported   int               `json:"imported"`
+	Duplicates int               `json:"duplicates" doc:"Commandes déjà reçues, ignorées"`
+	Errors     []ImportLineError `json:"errors"`
+}
+
+// ImportLineError is a refused line.
+type ImportLineError struct {
+	Line    int    `json:"line"`
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+}
+
+const maxImportBytes = 512 << 20
+
+func (s *Server) registerImportOrders(api huma.API, op huma.Operation) {
+	op.RequestBody = &huma.RequestBody{Required: true, Description: "Une commande JSON par ligne (le schéma de POST /kiosk/v1/orders).", Content: map[string]*huma.MediaType{
+		"application/x-ndjson": {Schema: &huma.Schema{Type: "string"}}}}
+	op.MaxBodyBytes = maxImportBytes
+	huma.Register(api, op, func(ctx context.Context, in *struct {
+		RawBody []byte
+	}) (*struct{ Body ImportOut }, error) {
+		sc := bufio.NewScanner(bytes.NewReader(in.RawBody))
+		sc.Buffer(make([]byte, 1<<20), 8<<20)
+		line := 0
+		next := func() (orders.Order, int, error, bool) {
+			for sc.Scan() {
+				line++
+				b := bytes.TrimSpace(sc.Bytes())
+				if len(b) == 0 {
+					continue
+				}
+				var o orders.Order
+				dec := json.NewDecoder(bytes.NewReader(b))
+				dec.DisallowUnknownFields()
+				if err := dec.Decode(&o); err != nil {
+					return o, line, fmt.Errorf("JSON illisible : %s", jsonProblem(err)), true
+				}
+				return o, line, nil, true
+			}
+			return orders.Order{}, line, nil, false
+		}
+		res, err := s.orders.Import(ctx, deviceFrom(ctx), next)
+		if err != nil {
+			return nil, problem(ctx, err)
+		}
+		if err := sc.Err(); err != nil {
+			res.Errors = append(res.Errors, orders.LineError{Line: line + 1, Message: "Ligne trop longue ou illisible."})
+		}
+		out := &struct{ Body ImportOut }{Body: ImportOut{Imported: res.Imported, Duplicates: res.Duplicates, Errors: []ImportLineError{}}}
+		for _, e := range res.Errors {
+			out.Body.Errors = append(out.Body.Errors, ImportLineError{Line: e.Line, Field: e.Field, Message: e.Message})
+		}
+		return out, nil
+	})
+}
+
+func jsonProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Sprintf("le champ %s n'a pas le bon type", te.Field)
+	}
+	return err.Error()
+}
+
+// ---- Mes Commandes ----
+
+// ReportRange are the date filters of every report.
+type ReportRange struct {
+	Start        string `query:"start" required:"true" format:"date" doc:"AAAA-MM-JJ, jour d'exploitation"`
+	End          string `query:"end" required:"true" format:"date" doc:"AAAA-MM-JJ, inclus"`
+	RestaurantID int64  `query:"restaurantId" minimum:"0" doc:"0 : tous les restaurants visibles"`
+}
+
+func (r ReportRange) filter() (reports.Filter, error) {
+	start, err := orders.ParseDate(r.Start)
+	if err != nil {
+		return reports.Filter{}, &tenancy.ValidationError{Field: "query.start", Message: "La date de début doit être au format AAAA-MM-JJ."}
+	}
+	end, err := orders.ParseDate(r.End)
+	if err != nil {
+		return reports.Filter{}, &tenancy.ValidationError{Field: "query.end", Message: "La date de fin doit être au format AAAA-MM-JJ."}
+	}
+	if end < start {
+		return reports.Filter{}, &tenancy.ValidationError{Field: "query.end", Message: reports.ErrRange.Error()}
+	}
+	return reports.Filter{RestaurantID: r.RestaurantID, Range: orders.Range{Start: start, End: end}}, nil
+}
+
+type listOrdersInput struct {
+	ReportRange
+	Source   string `query:"source" enum:"caisse_borne,clickncollect" default:"caisse_borne"`
+	Page     int    `query:"page" minimum:"0" default:"0"`
+	PageSize int    `query:"pageSize" minimum:"-1" maximum:"200" default:"25" doc:"5, 10, 25, 50, 100, 200 ; -1 : tout"`
+}
+
+// OrderRow is a row of the orders list (spec §3).
+type OrderRow struct {
+	ID         int64  `json:"id"`
+	OrderID    string `json:"id_cmd"`
+	Total      int64  `json:"totalCents"`
+	Equipment  string `json:"equipement"`
+	PaidAt     string `json:"paid_at" format:"date-time"`
+	Status     string `json:"status" doc:"paid, pending ; tout autre statut est une annulation"`
+	Source     string `json:"source"`
+	Type       int    `json:"type"`
+	Siret      string `json:"siret"`
+	UserKeenID string `json:"user_keen_id"`
+}
+
+// OrderPage is a page of orders.
+type OrderPage struct {
+	Items []OrderRow `json:"items"`
+	Total int        `json:"total"`
+}
+
+func (s *Server) listOrders(ctx context.Context, in *listOrdersInput) (*struct{ Body OrderPage }, error) {
+	f, err := in.filter()
+	if err != nil {
+		return nil, err
+	}
+	if in.RestaurantID == 0 {
+		return nil, &tenancy.ValidationError{Field: "query.restaurantId", Message: "Veuillez Choisir un restaurant."}
+	}
+	items, total, err := s.orders.List(ctx, principal(ctx), orders.ListFilter{RestaurantID: in.RestaurantID, Range: f.Range,
+		Collect: in.Source == "clickncollect", Page: in.Page, PageSize: in.PageSize})
+	if err != nil {
+		return nil, err
+	}
+	out := &struct{ Body OrderPage }{Body: OrderPage{Items: make([]OrderRow, 0, len(items)), Total: total}}
+	for _, it := range items {
+		out.Body.Items = append(out.Body.Items, OrderRow{ID: it.ID, OrderID: it.OrderID, Total: it.Total, Equipment: it.Equipment,
+			PaidAt: it.PaidAt.Format(time.RFC3339), Status: it.Status, Source: it.Source, Type: it.Type, Siret: it.Siret, UserKeenID: it.EquipmentKeen})
+	}
+	return out, nil
+}
+
+type orderPath struct {
+	OrderID int64 `path:"orderId"`
+}
+
+func (s *Server) getOrder(ctx context.Context, in *orderPath) (*struct{ Body OrderOut }, error) {
+	d, err := s.orders.Get(ctx, principal(ctx), in.OrderID)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body OrderOut }{Body: orderOut(d)}, nil
+}
+
+type lookupInput struct {
+	OrderID string `query:"order_id" required:"true" minLength:"1"`
+	Siret   string `query:"siret" required:"true" minLength:"1"`
+	Keenio  string `query:"keenio" required:"true" minLength:"1" doc:"user_keen_id de l'équipement"`
+}
+
+func (s *Server) lookupOrder(ctx context.Context, in *lookupInput) (*struct{ Body OrderOut }, error) {
+	d, err := s.orders.Lookup(ctx, principal(ctx), in.OrderID, in.Siret, in.Keenio)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body OrderOut }{Body: orderOut(d)}, nil
+}
+
+// ---- reports ----
+
+func (s *Server) reportCounts(ctx context.Context, in *ReportRange) (*struct{ Body reports.Counts }, error) {
+	f, err := in.filter()
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.reports.OrderCounts(ctx, principal(ctx), f)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body reports.Counts }{Body: c}, nil
+}
+
+type performanceInput struct {
+	ReportRange
+	TZ string `query:"tz" maxLength:"64" doc:"Fuseau IANA de la carte de chaleur (ex. Europe/Paris) ; UTC par défaut"`
+}
+
+func (s *Server) reportPerformance(ctx context.Context, in *performanceInput) (*struct{ Body reports.Performance }, error) {
+	f, err := in.filter()
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.reports.Performance(ctx, principal(ctx), f, in.TZ)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body reports.Performance }{Body: p}, nil
+}
+
+func (s *Server) reportProducts(ctx context.Context, in *ReportRange) (*struct{ Body reports.ProductReport }, error) {
+	f, err := in.filter()
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.reports.Products(ctx, principal(ctx), f)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body reports.ProductReport }{Body: r}, nil
+}
+
+type discountsInput struct {
+	ReportRange
+	Grain string `query:"grain" enum:"day,month" default:"day" doc:"Par Jour ou Par Mensuel"`
+}
+
+func (s *Server) reportDiscounts(ctx context.Context, in *discountsInput) (*struct{ Body reports.DiscountReport }, error) {
+	f, err := in.filter()
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.reports.Discounts(ctx, principal(ctx), f, in.Grain == "month")
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body reports.DiscountReport }{Body: r}, nil
+}
+
+type discountedInput struct {
+	ReportRange
+	Page     int `query:"page" minimum:"0" default:"0"`
+	PageSize int `query:"pageSize" minimum:"-1" maximum:"200" default:"25" doc:"5, 10, 25 ; -1 : tout"`
+}
+
+// DiscountedRow is a row of 'Liste Commande en Réduction'.
+type DiscountedRow struct {
+	ID            int64  `json:"id"`
+	OrderID       string `json:"id_commande"`
+	DiscountType  string `json:"type_discount"`
+	DiscountValue int64  `json:"discount_value" doc:"pourcentage : points de base ; montant : centimes"`
+	Discount      int64  `json:"discountCents"`
+	RealTotal     int64  `json:"real_totalCents" doc:"Total avant réduction"`
+	Total         int64  `json:"totalCents"`
+	Type          string `json:"type_order"`
+	Label         string `json:"label_discount"`
+	Cashier       string `json:"cashier"`
+	Source        string `json:"source"`
+	PaidAt        string `json:"paid_at" format:"date-time"`
+	Restaurant    string `json:"restaurant"`
+}
+
+// DiscountedPage is a page of discounted orders.
+type DiscountedPage struct {
+	Items []DiscountedRow `json:"items"`
+	Total int             `json:"total"`
+}
+
+func (s *Server) reportDiscountedOrders(ctx context.Context, in *discountedInput) (*struct{ Body DiscountedPage }, error) {
+	f, err := in.filter()
+	if err != nil {
+		return nil, err
+	}
+	items, total, name, err := s.reports.DiscountedOrders(ctx, principal(ctx), f, in.Page, in.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	out := &struct{ Body DiscountedPage }{Body: DiscountedPage{Items: make([]DiscountedRow, 0, len(items)), Total: total}}
+	for _, it := range items {
+		out.Body.Items = append(out.Body.Items, DiscountedRow{ID: it.ID, OrderID: it.OrderID, DiscountType: it.DiscountType, DiscountValue: it.DiscountValue,
+			Discount: it.Discount, RealTotal: it.RealTotal, Total: it.Total, Type: orders.TypeNames[it.Type], Label: it.Label, Cashier: it.Cashier,
+			Source: it.Source, PaidAt: it.PaidAt.Format(time.RFC3339), Restaurant: name(it.RestaurantID)})
+	}
+	return out, nil
+}
+
+func (s *Server) reportZ(ctx context.Context, in *ReportRange) (*struct{ Body ZList }, error) {
+	f, err := in.filter()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.reports.Z(ctx, principal(ctx), f)
+	if err != nil {
+		return nil, err
+	}
+	out := &struct{ Body ZList }{}
+	out.Body.Items = rows
+	return out, nil
+}
+
+// ZList is the Z table.
+type ZList struct {
+	Items []reports.ZRow `json:"items"`
+}
+
+// SalesList is a list of the sales pages.
+type SalesList struct {
+	Items []reports.SalesRow `json:"items"`
+}
+
+type salesInput struct {
+	ReportRange
+	Kind     string `query:"kind" enum:"products,options" default:"products"`
+	Category string `query:"category" maxLength:"200" doc:"Vide : la liste des catégories"`
+}
+
+func (s *Server) reportSales(ctx context.Context, in *salesInput) (*struct{ Body SalesList }, error) {
+	f, err := in.filter()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.reports.Sales(ctx, principal(ctx), f, reports.SalesKind(in.Kind), in.Category)
+	if err != nil {
+		return nil, err
+	}
+	out := &struct{ Body SalesList }{}
+	out.Body.Items = rows
+	return out, nil
+}
+
+type realtimeInput struct {
+	RestaurantID int64 `query:"restaurantId" minimum:"0" doc:"0 : tous les restaurants visibles"`
+}
+
+func (s *Server) reportRealtime(ctx context.Context, in *realtimeInput) (*struct{ Body reports.Realtime }, error) {
+	r, err := s.reports.Realtime(ctx, principal(ctx), in.RestaurantID)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body reports.Realtime }{Body: r}, nil
+}

@@ -1,0 +1,151 @@
+package httpapi_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"brigade/internal/demo"
+	"brigade/internal/orders"
+	"brigade/internal/store"
+	"brigade/internal/testutil"
+)
+
+// sampleOrder is a valid paid order of two lines at two VAT rates with a
+// percentage discount.
+func sampleOrder(id string, at time.Time) orders.Order {
+	exit := 420
+	o := orders.Order{OrderID: id, Source: orders.SourceTill, Type: orders.TypeDineIn, Status: orders.StatusPaid, PaidAt: at.UTC(),
+		Lines: []orders.Line{
+			{Name: "Le Classique", Category: "Burgers", Quantity: 2, UnitPrice: 990, TaxRate: 1000,
+				Options: []orders.Option{{Name: "Supplément cheddar", Group: "Suppléments", Quantity: 2, Total: 200}}},
+			{Name: "Bière pression", Category: "Boissons", Quantity: 1, UnitPrice: 500, TaxRate: 2000},
+		},
+		ExitSecs: &exit,
+	}
+	o.Lines[0].Total = 2*990 + 200
+	o.Lines[1].Total = 500
+	o.Subtotal = o.Lines[0].Total + o.Lines[1].Total // 2680
+	o.Discount = &orders.Discount{Type: orders.DiscountPercent, Value: 1000, Amount: 268, Label: "Fidélité", Cashier: "Léa"}
+	o.Total = o.Subtotal - 268 // 2412
+	// The discount shared in proportion: 218 on the burgers, 50 on the beer.
+	b, d := int64(2180-218), int64(500-50)
+	o.VAT = []orders.VATLine{{Rate: 1000, HT: orders.HT(b, 1000), TTC: b}, {Rate: 2000, HT: orders.HT(d, 2000), TTC: d}}
+	for i := range o.VAT {
+		o.VAT[i].VAT = o.VAT[i].TTC - o.VAT[i].HT
+	}
+	o.Payments = []orders.Payment{{Method: "titre_restaurant", Amount: 1200}, {Method: "cb", Amount: o.Total - 1200}}
+	return o
+}
+
+func deviceKeyOf(t *testing.T, db *store.DB, restaurant string, kind string) string {
+	t.Helper()
+	var keen string
+	if err := db.QueryRow(context.Background(), `SELECT e.user_keen_id FROM equipments e JOIN restaurants r ON r.id = e.restaurant_id
+		WHERE r.nom = ? AND e.kind = ? ORDER BY e.id LIMIT 1`, restaurant, kind).Scan(&keen); err != nil {
+		t.Fatal(err)
+	}
+	return demo.DeviceKey(keen)
+}
+
+func TestOrderIngestion(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		key := deviceKeyOf(t, srv.DB, "Paris Bastille", "caisse")
+		// 23:30 in Paris on the last Saturday of March, the night clocks
+		// move forward: still the 28th in the restaurant, the 28th in UTC;
+		// 00:30 local on the 29th is the 28th in UTC.
+		late := time.Date(2026, 3, 28, 23, 30, 0, 0, mustZone(t, "Europe/Paris"))
+		early := time.Date(2026, 3, 29, 0, 30, 0, 0, mustZone(t, "Europe/Paris"))
+		var first struct {
+			ID           int64  `json:"id"`
+			BusinessDate string `json:"business_date"`
+			Duplicate    bool   `json:"duplicate"`
+		}
+		res := srv.Do(t, http.MethodPost, "/kiosk/v1/orders", key, sampleOrder("T-1", late))
+		res.JSON(t, &first)
+		if res.Status != http.StatusCreated || first.BusinessDate != "2026-03-28" || first.Duplicate {
+			t.Fatalf("first post: %d %s", res.Status, res.Body)
+		}
+		var second struct {
+			BusinessDate string `json:"business_date"`
+		}
+		res = srv.Do(t, http.MethodPost, "/kiosk/v1/orders", key, sampleOrder("T-2", early))
+		res.JSON(t, &second)
+		if res.Status != http.StatusCreated || second.BusinessDate != "2026-03-29" {
+			t.Fatalf("after midnight local (still the 28th in UTC): %d %s", res.Status, res.Body)
+		}
+		// A retried post returns the stored order, not a new one — even
+		// with another body.
+		retry := sampleOrder("T-1", late.Add(time.Hour))
+		retry.Lines[1].Name = "Autre chose"
+		var again struct {
+			ID        int64 `json:"id"`
+			Duplicate bool  `json:"duplicate"`
+			Order     struct {
+				Lines []struct{ Name string } `json:"lines"`
+				Total int64                   `json:"total_cents"`
+			} `json:"order"`
+		}
+		res = srv.Do(t, http.MethodPost, "/kiosk/v1/orders", key, retry)
+		res.JSON(t, &again)
+		if res.Status != http.StatusOK || !again.Duplicate || again.ID != first.ID || again.Order.Lines[1].Name != "Bière pression" || again.Order.Total != 2412 {
+			t.Fatalf("retry: %d %s", res.Status, res.Body)
+		}
+		var n int
+		if err := srv.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM orders WHERE till_order_id = 'T-1'`).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("stored %d copies (%v)", n, err)
+		}
+		// The same till order id from another device is another order.
+		res = srv.Do(t, http.MethodPost, "/kiosk/v1/orders", deviceKeyOf(t, srv.DB, "Paris Bastille", "borne"), sampleOrder("T-1", late))
+		if res.Status != http.StatusCreated {
+			t.Fatalf("other device: %d %s", res.Status, res.Body)
+		}
+
+		// Reconciliation errors name the field, in French.
+		for _, c := range []struct {
+			name  string
+			edit  func(o *orders.Order)
+			field string
+			text  string
+		}{
+			{"total", func(o *orders.Order) { o.Total += 5 }, "body.total_cents", "ne correspond pas au sous-total"},
+			{"line", func(o *orders.Order) { o.Lines[0].Total += 3 }, "body.lines[0].total_cents", "Le total de la ligne Le Classique"},
+			{"vat", func(o *orders.Order) { o.VAT[0].TTC -= 10; o.VAT[0].HT -= 10 }, "body.vat", "La somme des TTC par taux"},
+			{"vat identity", func(o *orders.Order) { o.VAT[1].VAT += 7 }, "body.vat[1].ttc_cents", "TVA 20 %"},
+			{"payments", func(o *orders.Order) { o.Payments[1].Amount -= 2 }, "body.payments", "Les paiements"},
+			{"discount", func(o *orders.Order) { o.Discount.Amount = 300; o.Total = o.Subtotal - 300 }, "body.discount.amount_cents", "10 % du sous-total"},
+			{"type", func(o *orders.Order) { o.Type = 9 }, "body.type", ""},
+		} {
+			o := sampleOrder("BAD-"+c.name, late)
+			c.edit(&o)
+			res := srv.Do(t, http.MethodPost, "/kiosk/v1/orders", key, o)
+			if res.Status != http.StatusUnprocessableEntity || !strings.Contains(string(res.Body), c.field) || !strings.Contains(string(res.Body), c.text) {
+				t.Errorf("%s: %d %s", c.name, res.Status, res.Body)
+			}
+		}
+		// Within a cent is accepted (till rounding).
+		o := sampleOrder("ROUND", late)
+		o.VAT[0].HT++
+		if res := srv.Do(t, http.MethodPost, "/kiosk/v1/orders", key, o); res.Status != http.StatusCreated {
+			t.Errorf("one cent off: %d %s", res.Status, res.Body)
+		}
+		// No key, a wrong key: refused.
+		if res := srv.Do(t, http.MethodPost, "/kiosk/v1/orders", "brg_dev_nope", sampleOrder("X", late)); res.Status != http.StatusUnauthorized {
+			t.Errorf("bad key: %d", res.Status)
+		}
+		if res := srv.Do(t, http.MethodPost, "/kiosk/v1/orders", srv.SignIn(t, "demo-admin"), sampleOrder("X", late)); res.Status != http.StatusUnauthorized {
+			t.Errorf("a user token is not a device key: %d", res.Status)
+		}
+	})
+}
+
+func mustZone(t *testing.T, name string) *time.Location {
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loc
+}

@@ -1,0 +1,429 @@
+package orders
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"brigade/internal/events"
+	"brigade/internal/store"
+	"brigade/internal/tenancy"
+)
+
+// TypeOrdersChanged is published after orders of a restaurant were stored.
+const TypeOrdersChanged = "orders.changed"
+
+// Service stores orders and reads them back.
+type Service struct {
+	db  *store.DB
+	ten *tenancy.Service
+	bus events.Bus
+	now func() time.Time
+
+	zones sync.Map // time zone name -> *time.Location
+
+	startOnce sync.Once
+	queue     chan *pending
+}
+
+// NewService returns the orders service.
+func NewService(db *store.DB, ten *tenancy.Service, bus events.Bus) *Service {
+	return &Service{db: db, ten: ten, bus: bus, now: time.Now, queue: make(chan *pending, 4096)}
+}
+
+// row is an order ready to store: validated, placed in its restaurant's
+// business day.
+type row struct {
+	order        Order
+	franchiseID  int64
+	restaurantID int64
+	equipmentID  int64
+	businessDate int64
+	id           int64
+	duplicate    bool
+}
+
+func (s *Service) location(name string) *time.Location {
+	if v, ok := s.zones.Load(name); ok {
+		return v.(*time.Location)
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		loc = time.UTC
+	}
+	s.zones.Store(name, loc)
+	return loc
+}
+
+// BusinessDate is the local date (yyyymmdd) of t in loc.
+func BusinessDate(t time.Time, loc *time.Location) int64 {
+	y, m, d := t.In(loc).Date()
+	return int64(y*10000 + int(m)*100 + d)
+}
+
+func (s *Service) prepare(dev tenancy.Device, o Order) (*row, error) {
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
+	o.PaidAt = o.PaidAt.UTC().Truncate(time.Second)
+	return &row{
+		order:        o,
+		franchiseID:  dev.Restaurant.FranchiseID,
+		restaurantID: dev.Restaurant.ID,
+		equipmentID:  dev.Equipment.ID,
+		businessDate: BusinessDate(o.PaidAt, s.location(dev.Restaurant.TimeZone)),
+	}, nil
+}
+
+// Stored is the answer to a post: the stored order's id, and whether it was
+// already there (a retried post).
+type Stored struct {
+	ID           int64
+	Duplicate    bool
+	BusinessDate int64
+}
+
+type pending struct {
+	row  *row
+	done chan error
+}
+
+// groupSize bounds how many concurrent posts share one transaction.
+const groupSize = 512
+
+// Post stores one order from a device. Concurrent posts are gathered into
+// one transaction (group commit), and each returns once that transaction
+// committed: an acknowledged order is durable. A retried post (same
+// restaurant, equipment and till order id) returns the stored order.
+func (s *Service) Post(ctx context.Context, dev tenancy.Device, o Order) (Stored, error) {
+	r, err := s.prepare(dev, o)
+	if err != nil {
+		return Stored{}, err
+	}
+	s.startOnce.Do(func() { go s.commitLoop() })
+	p := &pending{row: r, done: make(chan error, 1)}
+	select {
+	case s.queue <- p:
+	case <-ctx.Done():
+		return Stored{}, ctx.Err()
+	}
+	// Once queued the order is written whatever the caller does; wait for it.
+	if err := <-p.done; err != nil {
+		return Stored{}, err
+	}
+	return Stored{ID: r.id, Duplicate: r.duplicate, BusinessDate: r.businessDate}, nil
+}
+
+func (s *Service) commitLoop() {
+	for first := range s.queue {
+		batch := []*pending{first}
+	gather:
+		for len(batch) < groupSize {
+			select {
+			case p := <-s.queue:
+				batch = append(batch, p)
+			default:
+				break gather
+			}
+		}
+		rows := make([]*row, len(batch))
+		for i, p := range batch {
+			rows[i] = p.row
+		}
+		err := s.storeRows(context.Background(), rows)
+		if err != nil && len(batch) > 1 {
+			// One bad order must not fail its neighbours: retry one by one.
+			for _, p := range batch {
+				p.done <- s.storeRows(context.Background(), []*row{p.row})
+			}
+			continue
+		}
+		for _, p := range batch {
+			p.done <- err
+		}
+	}
+}
+
+// ImportResult sums up a bulk import.
+type ImportResult struct {
+	Imported   int
+	Duplicates int
+	Errors     []LineError
+}
+
+// LineError is a refused line of a bulk import.
+type LineError struct {
+	Line    int
+	Field   string
+	Message string
+}
+
+// importBatch is how many orders one import transaction holds.
+const importBatch = 5000
+
+// Import stores many orders of one device (history from a till), in
+// batches: valid orders are stored, refused ones are reported by line.
+func (s *Service) Import(ctx context.Context, dev tenancy.Device, next func() (Order, int, error, bool)) (ImportResult, error) {
+	var res ImportResult
+	batch := make([]*row, 0, importBatch)
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		if err := s.storeRows(ctx, batch); err != nil {
+			return err
+		}
+		for _, r := range batch {
+			if r.duplicate {
+				res.Duplicates++
+			} else {
+				res.Imported++
+			}
+		}
+		batch = batch[:0]
+		return nil
+	}
+	for {
+		o, line, decodeErr, ok := next()
+		if !ok {
+			break
+		}
+		if decodeErr != nil {
+			res.Errors = append(res.Errors, LineError{Line: line, Message: decodeErr.Error()})
+			continue
+		}
+		r, err := s.prepare(dev, o)
+		if err != nil {
+			var ve *ValidationError
+			if errors.As(err, &ve) {
+				res.Errors = append(res.Errors, LineError{Line: line, Field: ve.Field, Message: ve.Message})
+				continue
+			}
+			return res, err
+		}
+		batch = append(batch, r)
+		if len(batch) == importBatch {
+			if err := flush(); err != nil {
+				return res, err
+			}
+		}
+	}
+	return res, flush()
+}
+
+// ImportRows stores orders for any restaurants of one franchise in large
+// transactions: the demo generator and the benchmarks load through it, so
+// they measure the same code path as a till's import.
+func (s *Service) ImportRows(ctx context.Context, devs []tenancy.Device, orders []Order, deviceOf []int) (int, error) {
+	rows := make([]*row, 0, importBatch)
+	n := 0
+	for i, o := range orders {
+		r, err := s.prepare(devs[deviceOf[i]], o)
+		if err != nil {
+			return n, fmt.Errorf("order %s: %w", o.OrderID, err)
+		}
+		rows = append(rows, r)
+		if len(rows) == importBatch || i == len(orders)-1 {
+			if err := s.storeRows(ctx, rows); err != nil {
+				return n, err
+			}
+			n += len(rows)
+			rows = rows[:0]
+		}
+	}
+	return n, nil
+}
+
+const orderColumns = "franchise_id, restaurant_id, equipment_id, till_order_id, source, order_type, status, paid_unix, business_date, subtotal_cents, discount_cents, fees_cents, total_cents, discount_type, discount_value, discount_label, cashier, exit_seconds, extra, created_at"
+
+type orderKey struct {
+	restaurant, equipment int64
+	till                  string
+}
+
+// extra is what the order columns and raw rows do not hold: the fiscal
+// ticket information and the click&collect part.
+type extra struct {
+	Marque  *Marque  `json:"infos_marque,omitempty"`
+	Collect *Collect `json:"clickncollect,omitempty"`
+}
+
+// storeRows writes a batch in one transaction: the orders (skipping those
+// already stored), their raw lines, and the rollup deltas.
+func (s *Service) storeRows(ctx context.Context, rows []*row) error {
+	for _, r := range rows {
+		r.id, r.duplicate = 0, false
+	}
+	now := s.now().UTC().Unix()
+	return s.db.WithTx(ctx, func(tx *store.Tx) error {
+		// The first of several posts with the same key in one batch wins.
+		first := map[orderKey]*row{}
+		fresh := make([]*row, 0, len(rows))
+		for _, r := range rows {
+			k := orderKey{r.restaurantID, r.equipmentID, r.order.OrderID}
+			if _, ok := first[k]; ok {
+				continue
+			}
+			first[k] = r
+			fresh = append(fresh, r)
+		}
+		// Insert the orders; RETURNING names those actually inserted.
+		per := maxParams / 20
+		for start := 0; start < len(fresh); start += per {
+			chunk := fresh[start:min(len(fresh), start+per)]
+			args := make([]any, 0, len(chunk)*20)
+			for _, r := range chunk {
+				o := &r.order
+				var dType, dLabel, cashier string
+				var dValue, discount int64
+				if d := o.Discount; d != nil {
+					dType, dValue, discount, dLabel, cashier = d.Type, d.Value, d.Amount, d.Label, d.Cashier
+				}
+				var exit any
+				if o.ExitSecs != nil {
+					exit = int64(*o.ExitSecs)
+				}
+				ex := ""
+				if o.Marque != nil || o.Collect != nil {
+					b, err := json.Marshal(extra{Marque: o.Marque, Collect: o.Collect})
+					if err != nil {
+						return err
+					}
+					ex = string(b)
+				}
+				args = append(args, r.franchiseID, r.restaurantID, r.equipmentID, o.OrderID, o.Source, int64(o.Type), o.Status,
+					o.PaidAt.Unix(), r.businessDate, o.Subtotal, discount, o.Fees, o.Total, dType, dValue, dLabel, cashier, exit, ex, now)
+			}
+			q := valuesStatement(tx.Engine(), "orders", orderColumns, 20, len(chunk)) +
+				" ON CONFLICT (restaurant_id, equipment_id, till_order_id) DO NOTHING RETURNING id, restaurant_id, equipment_id, till_order_id"
+			res, err := tx.QueryRaw(ctx, q, args...)
+			if err != nil {
+				return err
+			}
+			for res.Next() {
+				var id int64
+				var k orderKey
+				if err := res.Scan(&id, &k.restaurant, &k.equipment, &k.till); err != nil {
+					res.Close()
+					return err
+				}
+				first[k].id = id
+			}
+			res.Close()
+			if err := res.Err(); err != nil {
+				return err
+			}
+		}
+		// Posts not inserted were stored before (or earlier in this batch).
+		var inserted []*row
+		for _, r := range rows {
+			k := orderKey{r.restaurantID, r.equipmentID, r.order.OrderID}
+			w := first[k]
+			switch {
+			case w != r:
+				r.duplicate = true
+			case r.id != 0:
+				inserted = append(inserted, r)
+				continue
+			default:
+				r.duplicate = true
+				if err := tx.QueryRow(ctx, `SELECT id FROM orders WHERE restaurant_id = ? AND equipment_id = ? AND till_order_id = ?`,
+					r.restaurantID, r.equipmentID, r.order.OrderID).Scan(&r.id); err != nil {
+					return err
+				}
+			}
+		}
+		for _, r := range rows {
+			if r.duplicate && r.id == 0 {
+				r.id = first[orderKey{r.restaurantID, r.equipmentID, r.order.OrderID}].id
+			}
+		}
+		if err := insertRaw(ctx, tx, inserted); err != nil {
+			return err
+		}
+		d := deltas{}
+		for _, r := range inserted {
+			d.add(r)
+		}
+		if err := d.flush(ctx, tx); err != nil {
+			return err
+		}
+		if len(inserted) > 0 {
+			type fr struct{ franchise, restaurant int64 }
+			seen := map[fr]bool{}
+			for _, r := range inserted {
+				seen[fr{r.franchiseID, r.restaurantID}] = true
+			}
+			tx.AfterCommit(func() {
+				for k := range seen {
+					s.bus.Publish(context.Background(), events.Event{Type: TypeOrdersChanged, FranchiseID: k.franchise,
+						Data: map[string]any{"restaurantId": k.restaurant}})
+				}
+			})
+		}
+		return nil
+	})
+}
+
+// insertRaw writes the lines, options, VAT lines and payments of new orders.
+func insertRaw(ctx context.Context, tx *store.Tx, rows []*row) error {
+	type lineRef struct {
+		r    *row
+		i, j int
+	}
+	var lines, opts []lineRef
+	var vats, pays []lineRef
+	for _, r := range rows {
+		for i, l := range r.order.Lines {
+			lines = append(lines, lineRef{r, i, 0})
+			for j := range l.Options {
+				opts = append(opts, lineRef{r, i, j})
+			}
+		}
+		for i := range r.order.VAT {
+			vats = append(vats, lineRef{r, i, 0})
+		}
+		for i := range r.order.Payments {
+			pays = append(pays, lineRef{r, i, 0})
+		}
+	}
+	if err := insertRows(ctx, tx, "order_lines", "order_id, line_no, restaurant_id, business_date, product_id, product, category, quantity, unit_cents, ttc_cents, tax_rate_bp", 11, len(lines), "", func(k int, a []any) []any {
+		x := lines[k]
+		l := &x.r.order.Lines[x.i]
+		return append(a, x.r.id, int64(x.i), x.r.restaurantID, x.r.businessDate, l.ProductID, l.Name, l.Category, int64(l.Quantity), l.UnitPrice, l.Total, int64(l.TaxRate))
+	}); err != nil {
+		return err
+	}
+	if err := insertRows(ctx, tx, "order_options", "order_id, line_no, option_no, restaurant_id, business_date, option_name, group_name, quantity, ttc_cents", 9, len(opts), "", func(k int, a []any) []any {
+		x := opts[k]
+		op := &x.r.order.Lines[x.i].Options[x.j]
+		return append(a, x.r.id, int64(x.i), int64(x.j), x.r.restaurantID, x.r.businessDate, op.Name, op.Group, int64(op.Quantity), op.Total)
+	}); err != nil {
+		return err
+	}
+	if err := insertRows(ctx, tx, "order_vat", "order_id, rate_bp, restaurant_id, business_date, ht_cents, vat_cents, ttc_cents", 7, len(vats), "", func(k int, a []any) []any {
+		x := vats[k]
+		v := &x.r.order.VAT[x.i]
+		return append(a, x.r.id, int64(v.Rate), x.r.restaurantID, x.r.businessDate, v.HT, v.VAT, v.TTC)
+	}); err != nil {
+		return err
+	}
+	return insertRows(ctx, tx, "order_payments", "order_id, payment_no, restaurant_id, business_date, method, amount_cents", 6, len(pays), "", func(k int, a []any) []any {
+		x := pays[k]
+		p := &x.r.order.Payments[x.i]
+		return append(a, x.r.id, int64(x.i), x.r.restaurantID, x.r.businessDate, p.Method, p.Amount)
+	})
+}
+
+// FormatDate writes a yyyymmdd business date as yyyy-mm-dd.
+func FormatDate(d int64) string {
+	s := strconv.FormatInt(d, 10)
+	if len(s) != 8 {
+		return s
+	}
+	return s[:4] + "-" + s[4:6] + "-" + s[6:]
+}

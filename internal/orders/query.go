@@ -1,0 +1,479 @@
+package orders
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"brigade/internal/store"
+	"brigade/internal/tenancy"
+)
+
+// Scope is the set of restaurants a report covers: the whole franchise
+// (Restaurants nil), or a list of restaurants of that franchise.
+type Scope struct {
+	FranchiseID int64
+	Restaurants []int64
+}
+
+// Range is a span of business dates, both ends included (yyyymmdd).
+type Range struct{ Start, End int64 }
+
+func dateOf(d int64) time.Time {
+	return time.Date(int(d/10000), time.Month(d/100%100), int(d%100), 0, 0, 0, 0, time.UTC)
+}
+
+func toDate(t time.Time) int64 {
+	y, m, d := t.Date()
+	return int64(y*10000 + int(m)*100 + d)
+}
+
+// ParseDate reads yyyy-mm-dd as a business date.
+func ParseDate(s string) (int64, error) {
+	t, err := time.Parse("2006-01-02", s)
+	if err != nil {
+		return 0, err
+	}
+	return toDate(t), nil
+}
+
+// AddDays moves a business date by n days.
+func AddDays(d int64, n int) int64 { return toDate(dateOf(d).AddDate(0, 0, n)) }
+
+// Days is the number of days of the range.
+func (r Range) Days() int { return int(dateOf(r.End).Sub(dateOf(r.Start)).Hours()/24) + 1 }
+
+// spans splits a range into whole months (month rows) and the partial days
+// at its ends (day rows), as period intervals.
+func (r Range) spans(daysOnly bool) [][2]int64 {
+	if r.End < r.Start {
+		return nil
+	}
+	if daysOnly {
+		return [][2]int64{{r.Start, r.End}}
+	}
+	var out [][2]int64
+	s, e := dateOf(r.Start), dateOf(r.End)
+	// First whole month at or after s, last whole month ending at or before e.
+	firstFull := s
+	if s.Day() != 1 {
+		firstFull = time.Date(s.Year(), s.Month()+1, 1, 0, 0, 0, 0, time.UTC)
+	}
+	afterEnd := e.AddDate(0, 0, 1)
+	lastFullEnd := afterEnd // exclusive
+	if afterEnd.Day() != 1 {
+		lastFullEnd = time.Date(e.Year(), e.Month(), 1, 0, 0, 0, 0, time.UTC)
+	}
+	if !firstFull.Before(lastFullEnd) {
+		return [][2]int64{{r.Start, r.End}}
+	}
+	if s.Before(firstFull) {
+		out = append(out, [2]int64{r.Start, toDate(firstFull.AddDate(0, 0, -1))})
+	}
+	lastMonth := lastFullEnd.AddDate(0, -1, 0)
+	out = append(out, [2]int64{toDate(firstFull) / 100, toDate(lastMonth) / 100})
+	if lastFullEnd.Before(afterEnd) {
+		out = append(out, [2]int64{toDate(lastFullEnd), r.End})
+	}
+	return out
+}
+
+// Group says how Sum groups the cells besides their key.
+type Group int
+
+const (
+	ByKey        Group = iota // key only
+	ByRestaurant              // restaurant × key
+	ByDay                     // business date × key (day rows only)
+	ByMonth                   // month × key (month rows; the range should cover whole months)
+)
+
+// Cell is one group of a rollup sum.
+type Cell struct {
+	Restaurant int64 // ByRestaurant
+	Period     int64 // ByDay (yyyymmdd) or ByMonth (yyyymm)
+	Key        string
+	Metrics
+}
+
+// Sum reads the rollups of a dimension over a range, grouped, with keys
+// starting with prefix. It reads the franchise rows when the scope is the
+// whole franchise and the grouping is not per restaurant, else the rows of
+// each restaurant (restaurants must then be listed).
+func (s *Service) Sum(ctx context.Context, sc Scope, dim string, r Range, g Group, prefix string) ([]Cell, error) {
+	var restWhere string
+	var restArgs []any
+	switch {
+	case sc.Restaurants == nil && g != ByRestaurant:
+		restWhere = "restaurant_id = 0"
+	case len(sc.Restaurants) == 0:
+		return nil, nil
+	default:
+		in, args := store.In(sc.Restaurants)
+		restWhere, restArgs = "restaurant_id "+in, args
+	}
+	groupCol, groupBy := "0", "key"
+	switch g {
+	case ByRestaurant:
+		groupCol, groupBy = "restaurant_id", "restaurant_id, key"
+	case ByDay, ByMonth:
+		groupCol, groupBy = "period", "period, key"
+	}
+	var spans [][2]int64
+	switch g {
+	case ByDay:
+		spans = r.spans(true)
+	case ByMonth:
+		spans = [][2]int64{{r.Start / 100, r.End / 100}}
+	default:
+		spans = r.spans(dim == DimHours)
+	}
+	keyWhere := ""
+	var keyArgs []any
+	if prefix != "" {
+		keyWhere = " AND key >= ? AND key < ?"
+		keyArgs = []any{prefix, prefix + "\U0010FFFF"}
+	}
+	type gk struct {
+		group int64
+		key   string
+	}
+	acc := map[gk]*Metrics{}
+	var order []gk
+	for _, sp := range spans {
+		args := append([]any{sc.FranchiseID, dim}, restArgs...)
+		args = append(args, sp[0], sp[1])
+		args = append(args, keyArgs...)
+		rows, err := s.db.Query(ctx, `SELECT `+groupCol+`, key, SUM(n), SUM(qty), SUM(a1), SUM(a2), SUM(a3), SUM(e_sum), SUM(e_n), SUM(c1), SUM(c2)
+			FROM rollups WHERE franchise_id = ? AND dim = ? AND `+restWhere+` AND period BETWEEN ? AND ?`+keyWhere+`
+			GROUP BY `+groupBy, args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var k gk
+			var m Metrics
+			if err := rows.Scan(&k.group, &k.key, &m.N, &m.Qty, &m.A1, &m.A2, &m.A3, &m.ESum, &m.EN, &m.C1, &m.C2); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if x, ok := acc[k]; ok {
+				x.add(m)
+			} else {
+				acc[k] = &m
+				order = append(order, k)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]Cell, 0, len(order))
+	for _, k := range order {
+		c := Cell{Key: k.key, Metrics: *acc[k]}
+		switch g {
+		case ByRestaurant:
+			c.Restaurant = k.group
+		case ByDay, ByMonth:
+			c.Period = k.group
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// ListFilter selects a restaurant's orders.
+type ListFilter struct {
+	RestaurantID int64
+	Range        Range
+	Collect      bool // click&collect orders, else tills and kiosks
+	Page         int  // from 0
+	PageSize     int  // -1: all
+}
+
+// ListItem is a row of the orders list (spec §3).
+type ListItem struct {
+	ID            int64
+	OrderID       string
+	Total         int64
+	Equipment     string
+	EquipmentKeen string
+	PaidAt        time.Time
+	Status        string
+	Source        string
+	Type          int
+	Siret         string
+}
+
+// ErrNotFound: no such order in the caller's scope — the same answer as
+// for another franchise's order.
+var ErrNotFound = tenancy.ErrNotFound
+
+// utcBounds is the UTC span [from, to) of a restaurant's business dates.
+func (s *Service) utcBounds(x tenancy.Restaurant, r Range) (int64, int64) {
+	loc := s.location(x.TimeZone)
+	from := time.Date(int(r.Start/10000), time.Month(r.Start/100%100), int(r.Start%100), 0, 0, 0, 0, loc)
+	to := time.Date(int(r.End/10000), time.Month(r.End/100%100), int(r.End%100)+1, 0, 0, 0, 0, loc)
+	return from.Unix(), to.Unix()
+}
+
+// List is one page of a restaurant's orders, newest first, with the total.
+func (s *Service) List(ctx context.Context, p tenancy.Principal, f ListFilter) ([]ListItem, int, error) {
+	x, err := s.ten.Restaurant(ctx, p, f.RestaurantID)
+	if err != nil {
+		return nil, 0, err
+	}
+	from, to := s.utcBounds(x, f.Range)
+	srcWhere := "o.source <> 'clickncollect'"
+	if f.Collect {
+		srcWhere = "o.source = 'clickncollect'"
+	}
+	limit, offset := f.PageSize, f.Page*f.PageSize
+	if f.PageSize < 0 {
+		limit, offset = -1, 0
+	}
+	if s.db.Engine() == store.Postgres && limit < 0 {
+		limit = 1 << 30
+	}
+	rows, err := s.db.Query(ctx, `SELECT o.id, o.till_order_id, o.total_cents, e.name, e.user_keen_id, o.paid_unix, o.status, o.source, o.order_type
+		FROM orders o JOIN equipments e ON e.id = o.equipment_id
+		WHERE o.id IN (SELECT o.id FROM orders o WHERE o.restaurant_id = ? AND o.paid_unix >= ? AND o.paid_unix < ? AND `+srcWhere+`
+			ORDER BY o.paid_unix DESC, o.id DESC LIMIT ? OFFSET ?)
+		ORDER BY o.paid_unix DESC, o.id DESC`, x.ID, from, to, limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var items []ListItem
+	for rows.Next() {
+		var it ListItem
+		var paid int64
+		if err := rows.Scan(&it.ID, &it.OrderID, &it.Total, &it.Equipment, &it.EquipmentKeen, &paid, &it.Status, &it.Source, &it.Type); err != nil {
+			return nil, 0, err
+		}
+		it.PaidAt = time.Unix(paid, 0).UTC()
+		it.Siret = x.Siret
+		items = append(items, it)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	// The total comes from the rollups: counting a year of rows is not free.
+	cells, err := s.Sum(ctx, Scope{FranchiseID: x.FranchiseID, Restaurants: []int64{x.ID}}, DimOrders, f.Range, ByKey, "")
+	if err != nil {
+		return nil, 0, err
+	}
+	total := 0
+	for _, c := range cells {
+		parts := strings.Split(c.Key, "|")
+		if len(parts) == 3 && (parts[1] == SourceCollect) == f.Collect {
+			total += int(c.N)
+		}
+	}
+	return items, total, nil
+}
+
+// Detail is an order with everything the ticket shows.
+type Detail struct {
+	ID            int64
+	Order         Order
+	Equipment     string
+	EquipmentKeen string
+	Restaurant    tenancy.Restaurant
+	BusinessDate  int64
+}
+
+// Get reads one order in the caller's scope.
+func (s *Service) Get(ctx context.Context, p tenancy.Principal, id int64) (Detail, error) {
+	var rid int64
+	if err := s.db.QueryRow(ctx, `SELECT restaurant_id FROM orders WHERE id = ? AND franchise_id = ?`, id, p.FranchiseID).Scan(&rid); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return Detail{}, ErrNotFound
+		}
+		return Detail{}, err
+	}
+	x, err := s.ten.Restaurant(ctx, p, rid)
+	if err != nil {
+		return Detail{}, ErrNotFound
+	}
+	return s.detail(ctx, x, id)
+}
+
+// Lookup finds an order by the deep link's till order id, SIRET and
+// equipment (user_keen_id), in the caller's scope.
+func (s *Service) Lookup(ctx context.Context, p tenancy.Principal, tillOrderID, siret, keen string) (Detail, error) {
+	var id, rid int64
+	err := s.db.QueryRow(ctx, `SELECT o.id, o.restaurant_id FROM orders o JOIN restaurants r ON r.id = o.restaurant_id JOIN equipments e ON e.id = o.equipment_id
+		WHERE o.franchise_id = ? AND r.siret = ? AND e.user_keen_id = ? AND o.till_order_id = ?`, p.FranchiseID, siret, keen, tillOrderID).Scan(&id, &rid)
+	if err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return Detail{}, ErrNotFound
+		}
+		return Detail{}, err
+	}
+	x, err := s.ten.Restaurant(ctx, p, rid)
+	if err != nil {
+		return Detail{}, ErrNotFound
+	}
+	return s.detail(ctx, x, id)
+}
+
+func (s *Service) detail(ctx context.Context, x tenancy.Restaurant, id int64) (Detail, error) {
+	d := Detail{ID: id, Restaurant: x}
+	o := &d.Order
+	var paid int64
+	var dType, dLabel, cashier, ex string
+	var dValue, discount int64
+	var exit sql.NullInt64
+	err := s.db.QueryRow(ctx, `SELECT o.till_order_id, o.source, o.order_type, o.status, o.paid_unix, o.business_date, o.subtotal_cents, o.discount_cents,
+		o.fees_cents, o.total_cents, o.discount_type, o.discount_value, o.discount_label, o.cashier, o.exit_seconds, o.extra, e.name, e.user_keen_id
+		FROM orders o JOIN equipments e ON e.id = o.equipment_id WHERE o.id = ?`, id).Scan(
+		&o.OrderID, &o.Source, &o.Type, &o.Status, &paid, &d.BusinessDate, &o.Subtotal, &discount, &o.Fees, &o.Total,
+		&dType, &dValue, &dLabel, &cashier, &exit, &ex, &d.Equipment, &d.EquipmentKeen)
+	if err != nil {
+		return d, err
+	}
+	o.PaidAt = time.Unix(paid, 0).UTC()
+	if dType != "" {
+		o.Discount = &Discount{Type: dType, Value: dValue, Amount: discount, Label: dLabel, Cashier: cashier}
+	}
+	if exit.Valid {
+		v := int(exit.Int64)
+		o.ExitSecs = &v
+	}
+	if ex != "" {
+		var e extra
+		if err := json.Unmarshal([]byte(ex), &e); err != nil {
+			return d, err
+		}
+		o.Marque, o.Collect = e.Marque, e.Collect
+	}
+	rows, err := s.db.Query(ctx, `SELECT product_id, product, category, quantity, unit_cents, ttc_cents, tax_rate_bp FROM order_lines WHERE order_id = ? ORDER BY line_no`, id)
+	if err != nil {
+		return d, err
+	}
+	for rows.Next() {
+		var l Line
+		if err := rows.Scan(&l.ProductID, &l.Name, &l.Category, &l.Quantity, &l.UnitPrice, &l.Total, &l.TaxRate); err != nil {
+			rows.Close()
+			return d, err
+		}
+		o.Lines = append(o.Lines, l)
+	}
+	rows.Close()
+	rows, err = s.db.Query(ctx, `SELECT line_no, option_name, group_name, quantity, ttc_cents FROM order_options WHERE order_id = ? ORDER BY line_no, option_no`, id)
+	if err != nil {
+		return d, err
+	}
+	for rows.Next() {
+		var i int
+		var op Option
+		if err := rows.Scan(&i, &op.Name, &op.Group, &op.Quantity, &op.Total); err != nil {
+			rows.Close()
+			return d, err
+		}
+		if i < len(o.Lines) {
+			o.Lines[i].Options = append(o.Lines[i].Options, op)
+		}
+	}
+	rows.Close()
+	rows, err = s.db.Query(ctx, `SELECT rate_bp, ht_cents, vat_cents, ttc_cents FROM order_vat WHERE order_id = ? ORDER BY rate_bp`, id)
+	if err != nil {
+		return d, err
+	}
+	for rows.Next() {
+		var v VATLine
+		if err := rows.Scan(&v.Rate, &v.HT, &v.VAT, &v.TTC); err != nil {
+			rows.Close()
+			return d, err
+		}
+		o.VAT = append(o.VAT, v)
+	}
+	rows.Close()
+	rows, err = s.db.Query(ctx, `SELECT method, amount_cents FROM order_payments WHERE order_id = ? ORDER BY payment_no`, id)
+	if err != nil {
+		return d, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var p Payment
+		if err := rows.Scan(&p.Method, &p.Amount); err != nil {
+			return d, err
+		}
+		o.Payments = append(o.Payments, p)
+	}
+	return d, rows.Err()
+}
+
+// Itoa is strconv.FormatInt for ids in keys.
+func Itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+// DiscountItem is a row of 'Liste Commande en Réduction'.
+type DiscountItem struct {
+	ID            int64
+	OrderID       string
+	DiscountType  string
+	DiscountValue int64
+	Discount      int64
+	RealTotal     int64 // before the discount
+	Total         int64
+	Type          int
+	Label         string
+	Cashier       string
+	Source        string
+	PaidAt        time.Time
+	RestaurantID  int64
+}
+
+// Discounted lists the discounted paid orders of a scope, newest day first.
+func (s *Service) Discounted(ctx context.Context, sc Scope, r Range, page, pageSize int) ([]DiscountItem, int, error) {
+	where := "franchise_id = ? AND business_date BETWEEN ? AND ? AND discount_cents > 0 AND status = 'paid'"
+	args := []any{sc.FranchiseID, r.Start, r.End}
+	if sc.Restaurants != nil {
+		if len(sc.Restaurants) == 0 {
+			return nil, 0, nil
+		}
+		in, a := store.In(sc.Restaurants)
+		where += " AND restaurant_id " + in
+		args = append(args, a...)
+	}
+	limit, offset := pageSize, page*pageSize
+	if pageSize < 0 {
+		limit, offset = 1<<30, 0
+	}
+	rows, err := s.db.Query(ctx, `SELECT id, till_order_id, discount_type, discount_value, discount_cents, subtotal_cents + fees_cents, total_cents, order_type,
+		discount_label, cashier, source, paid_unix, restaurant_id FROM orders WHERE `+where+` ORDER BY business_date DESC, id DESC LIMIT ? OFFSET ?`,
+		append(args, limit, offset)...)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []DiscountItem
+	for rows.Next() {
+		var it DiscountItem
+		var paid int64
+		if err := rows.Scan(&it.ID, &it.OrderID, &it.DiscountType, &it.DiscountValue, &it.Discount, &it.RealTotal, &it.Total, &it.Type,
+			&it.Label, &it.Cashier, &it.Source, &paid, &it.RestaurantID); err != nil {
+			return nil, 0, err
+		}
+		it.PaidAt = time.Unix(paid, 0).UTC()
+		out = append(out, it)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	cells, err := s.Sum(ctx, sc, DimDiscounts, r, ByKey, "")
+	if err != nil {
+		return nil, 0, err
+	}
+	total := 0
+	for _, c := range cells {
+		total += int(c.N)
+	}
+	return out, total, nil
+}

@@ -1,0 +1,401 @@
+package reports
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"brigade/internal/orders"
+	"brigade/internal/tenancy"
+)
+
+// ---- Mes Réductions (§2.4) ----
+
+// Amount is a labelled amount in cents.
+type Amount struct {
+	Label  string `json:"label"`
+	Cents  int64  `json:"cents"`
+	Orders int64  `json:"orders"`
+}
+
+// DiscountReport is the three donuts, the series and the table per
+// restaurant (paid orders with a discount).
+type DiscountReport struct {
+	ByType       []Amount `json:"byType"`
+	BySource     []Amount `json:"bySource"`
+	ByLabel      []Amount `json:"byLabel"`
+	Series       []Amount `json:"series" doc:"Par jour (yyyy-mm-dd) ou par mois (yyyy-mm)"`
+	ByRestaurant []Amount `json:"byRestaurant"`
+	Total        int64    `json:"totalCents"`
+}
+
+// SourceLabels are the labels of the order sources.
+var SourceLabels = map[string]string{orders.SourceTill: "Caisse", orders.SourceKiosk: "Borne", orders.SourceCollect: "Click&Collect"}
+
+func addAmount(list []Amount, label string, m orders.Metrics) []Amount {
+	for i := range list {
+		if list[i].Label == label {
+			list[i].Cents += m.A1
+			list[i].Orders += m.N
+			return list
+		}
+	}
+	return append(list, Amount{Label: label, Cents: m.A1, Orders: m.N})
+}
+
+func byCentsDesc(a, b Amount) int {
+	if a.Cents != b.Cents {
+		return int(b.Cents - a.Cents)
+	}
+	return strings.Compare(a.Label, b.Label)
+}
+
+// Discounts computes Mes Réductions; monthly gives the series per month.
+func (s *Service) Discounts(ctx context.Context, p tenancy.Principal, f Filter, monthly bool) (DiscountReport, error) {
+	sc, err := s.resolve(ctx, p, f)
+	if err != nil {
+		return DiscountReport{}, err
+	}
+	out := DiscountReport{ByType: []Amount{}, BySource: []Amount{}, ByLabel: []Amount{}, Series: []Amount{}, ByRestaurant: []Amount{}}
+	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimDiscounts, f.Range, orders.ByKey, "")
+	if err != nil {
+		return out, err
+	}
+	for _, c := range cells {
+		k := splitKey(c.Key, orders.Sep, 3)
+		out.ByType = addAmount(out.ByType, k[0], c.Metrics)
+		out.BySource = addAmount(out.BySource, SourceLabels[k[1]], c.Metrics)
+		label := k[2]
+		if label == "" {
+			label = "Sans libellé"
+		}
+		out.ByLabel = addAmount(out.ByLabel, label, c.Metrics)
+		out.Total += c.A1
+	}
+	for _, l := range [][]Amount{out.ByType, out.BySource, out.ByLabel} {
+		slices.SortFunc(l, byCentsDesc)
+	}
+	g := orders.ByDay
+	if monthly {
+		g = orders.ByMonth
+	}
+	series, err := s.orders.Sum(ctx, sc.Scope, orders.DimDiscounts, f.Range, g, "")
+	if err != nil {
+		return out, err
+	}
+	for _, c := range series {
+		label := orders.FormatDate(c.Period)
+		if monthly {
+			label = strconv.FormatInt(c.Period/100, 10) + "-" + strconv.FormatInt(c.Period%100+100, 10)[1:]
+		}
+		out.Series = addAmount(out.Series, label, c.Metrics)
+	}
+	slices.SortFunc(out.Series, func(a, b Amount) int { return strings.Compare(a.Label, b.Label) })
+	listed := sc.Scope
+	listed.Restaurants = sc.ids()
+	per, err := s.orders.Sum(ctx, listed, orders.DimDiscounts, f.Range, orders.ByRestaurant, "")
+	if err != nil {
+		return out, err
+	}
+	for _, c := range per {
+		out.ByRestaurant = addAmount(out.ByRestaurant, sc.name(c.Restaurant), c.Metrics)
+	}
+	slices.SortFunc(out.ByRestaurant, byCentsDesc)
+	return out, nil
+}
+
+// DiscountedOrders lists the discounted orders of the report's scope.
+func (s *Service) DiscountedOrders(ctx context.Context, p tenancy.Principal, f Filter, page, pageSize int) ([]orders.DiscountItem, int, func(int64) string, error) {
+	sc, err := s.resolve(ctx, p, f)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	items, total, err := s.orders.Discounted(ctx, sc.Scope, f.Range, page, pageSize)
+	return items, total, sc.name, err
+}
+
+// ---- Z Équipement (§2.5) ----
+
+// ZRates are the VAT rates of the Z table's columns, in basis points.
+var ZRates = []int{220, 250, 550, 770, 850, 1000, 2000}
+
+// ZRow is the Z of one equipment over the range. Identities (in cents):
+// TotalWithPlatform = TotalTTC + Platform = sum of VATByRate TTC = sum of the
+// payments; HT + VAT = TotalWithPlatform.
+type ZRow struct {
+	Restaurant        string           `json:"pseudo"`
+	RestaurantID      int64            `json:"restaurantId"`
+	Equipment         string           `json:"name_equipement"`
+	EquipmentID       int64            `json:"equipmentId"`
+	TotalWithPlatform int64            `json:"totalp_platfrome" doc:"Total des commandes payées, plateforme comprise (centimes)"`
+	TotalTTC          int64            `json:"totalTtc" doc:"Total hors commandes plateforme (centimes)"`
+	HT                int64            `json:"ca_ht"`
+	VAT               int64            `json:"tva"`
+	VATByRate         map[string]int64 `json:"tvaByRate" doc:"TVA par taux, clé en points de base (550 = 5,5 %)"`
+	Platform          int64            `json:"total_platform" doc:"Total des commandes plateforme (type 4)"`
+	Payments          map[string]int64 `json:"payments" doc:"Par moyen : cb, especes, titre_restaurant, cheque_vacances, cash_machine, plateforme, avoir"`
+	Promotions        int64            `json:"Promotion" doc:"Commandes avec une réduction"`
+	Orders            int64            `json:"nbcommandes_ttc_platform" doc:"Commandes payées, plateforme comprise"`
+	PlatformOrders    int64            `json:"nbcommande_platforme"`
+}
+
+// Z computes the table per restaurant and equipment.
+func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) ([]ZRow, error) {
+	sc, err := s.resolve(ctx, p, f)
+	if err != nil {
+		return nil, err
+	}
+	listed := sc.Scope
+	listed.Restaurants = sc.ids()
+	type key struct{ rest, eq int64 }
+	rows := map[key]*ZRow{}
+	get := func(rest int64, eqKey string) *ZRow {
+		eq, _ := strconv.ParseInt(eqKey, 10, 64)
+		k := key{rest, eq}
+		if r := rows[k]; r != nil {
+			return r
+		}
+		r := &ZRow{RestaurantID: rest, Restaurant: sc.name(rest), EquipmentID: eq, VATByRate: map[string]int64{}, Payments: map[string]int64{}}
+		rows[k] = r
+		return r
+	}
+	eqCells, err := s.orders.Sum(ctx, listed, orders.DimEquipment, f.Range, orders.ByRestaurant, "")
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range eqCells {
+		r := get(c.Restaurant, c.Key)
+		r.TotalWithPlatform += c.A1
+		r.Platform += c.A2
+		r.TotalTTC += c.A1 - c.A2
+		r.Promotions += c.C1
+		r.Orders += c.N
+		r.PlatformOrders += c.C2
+	}
+	vatCells, err := s.orders.Sum(ctx, listed, orders.DimVAT, f.Range, orders.ByRestaurant, "")
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range vatCells {
+		k := splitKey(c.Key, orders.Sep, 2)
+		r := get(c.Restaurant, k[0])
+		r.HT += c.A1
+		r.VAT += c.A2
+		r.VATByRate[k[1]] += c.A2
+	}
+	payCells, err := s.orders.Sum(ctx, listed, orders.DimPayments, f.Range, orders.ByRestaurant, "")
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range payCells {
+		k := splitKey(c.Key, orders.Sep, 2)
+		get(c.Restaurant, k[0]).Payments[k[1]] += c.A1
+	}
+	names := map[int64]string{}
+	for _, x := range sc.restaurants {
+		eqs, err := s.ten.Equipments(ctx, p, x.ID)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range eqs {
+			names[e.ID] = e.Name
+		}
+	}
+	out := make([]ZRow, 0, len(rows))
+	for _, r := range rows {
+		r.Equipment = names[r.EquipmentID]
+		out = append(out, *r)
+	}
+	slices.SortFunc(out, func(a, b ZRow) int {
+		if c := strings.Compare(a.Restaurant, b.Restaurant); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.Equipment, b.Equipment); c != 0 {
+			return c
+		}
+		return int(a.EquipmentID - b.EquipmentID)
+	})
+	return out, nil
+}
+
+// ---- product and option sales v2 (§2.6) ----
+
+// SalesRow is a category, product or option of the sales pages. Platform
+// orders (type 4) are left out of counts and amounts alike.
+type SalesRow struct {
+	Name     string  `json:"name"`
+	Count    int64   `json:"nombrescommandes" doc:"Nombre de ventes (unités)"`
+	Amount   int64   `json:"ttcAmountCents"`
+	Previous int64   `json:"previousAmountCents" doc:"Montant sur la période précédente de même durée"`
+	Percent  float64 `json:"pourcentage" doc:"Évolution du montant en % par rapport à la période précédente de même durée (0 sans référence)"`
+}
+
+// SalesKind is products or options.
+type SalesKind string
+
+const (
+	SalesProducts SalesKind = "products"
+	SalesOptions  SalesKind = "options"
+)
+
+// Sales lists the categories (category "") or the products / options of
+// one category, with their change against the previous equal-length period.
+func (s *Service) Sales(ctx context.Context, p tenancy.Principal, f Filter, kind SalesKind, category string) ([]SalesRow, error) {
+	sc, err := s.resolve(ctx, p, f)
+	if err != nil {
+		return nil, err
+	}
+	dim := orders.DimProducts
+	if kind == SalesOptions {
+		dim = orders.DimOptions
+	}
+	prefix := "0" + orders.Sep
+	if category != "" {
+		prefix += category + orders.Sep
+	}
+	days := f.Range.Days()
+	prev := orders.Range{Start: orders.AddDays(f.Range.Start, -days), End: orders.AddDays(f.Range.Start, -1)}
+	fold := func(r orders.Range) (map[string]*orders.Metrics, []string, error) {
+		cells, err := s.orders.Sum(ctx, sc.Scope, dim, r, orders.ByKey, prefix)
+		if err != nil {
+			return nil, nil, err
+		}
+		m := map[string]*orders.Metrics{}
+		var names []string
+		for _, c := range cells {
+			k := splitKey(c.Key, orders.Sep, 3)
+			name := k[1]
+			if category != "" {
+				name = k[2]
+			}
+			if _, ok := m[name]; !ok {
+				names = append(names, name)
+			}
+			addTo(m, name, c.Metrics)
+		}
+		return m, names, nil
+	}
+	now, names, err := fold(f.Range)
+	if err != nil {
+		return nil, err
+	}
+	before, _, err := fold(prev)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SalesRow, 0, len(names))
+	for _, n := range names {
+		m := now[n]
+		r := SalesRow{Name: n, Count: m.Qty, Amount: m.A1}
+		if b := before[n]; b != nil {
+			r.Previous = b.A1
+			r.Percent = trend(m.A1, b.A1)
+		}
+		out = append(out, r)
+	}
+	slices.SortFunc(out, func(a, b SalesRow) int {
+		if a.Amount != b.Amount {
+			return int(b.Amount - a.Amount)
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out, nil
+}
+
+// ---- real-time dashboard ----
+
+// Realtime is today's activity.
+type Realtime struct {
+	Date         string         `json:"date"`
+	Revenue      int64          `json:"revenueCents"`
+	Orders       int64          `json:"orders"`
+	AverageCents int64          `json:"averageBasketCents"`
+	Cancelled    int64          `json:"cancelled"`
+	Collect      int64          `json:"clickncollect"`
+	ByRestaurant []RealtimeRest `json:"byRestaurant"`
+	ByHour       []Amount       `json:"byHour" doc:"Chiffre d'affaires par heure locale (label HH)"`
+	Counts       Counts         `json:"counts" doc:"Les trois compteurs du jour et leur tendance sur un mois"`
+}
+
+// RealtimeRest is a restaurant's day.
+type RealtimeRest struct {
+	RestaurantID int64  `json:"restaurantId"`
+	Name         string `json:"name"`
+	Revenue      int64  `json:"revenueCents"`
+	Orders       int64  `json:"orders"`
+}
+
+// Realtime is today's figures, today being the date in the franchise's
+// country zone.
+func (s *Service) Realtime(ctx context.Context, p tenancy.Principal, restaurantID int64) (Realtime, error) {
+	fr, err := s.ten.Franchise(ctx, p)
+	if err != nil {
+		return Realtime{}, err
+	}
+	loc, err := time.LoadLocation(tenancy.CountryByCode(fr.CountryCode).TimeZone)
+	if err != nil {
+		loc = time.UTC
+	}
+	today := orders.BusinessDate(s.now(), loc)
+	f := Filter{RestaurantID: restaurantID, Range: orders.Range{Start: today, End: today}}
+	sc, err := s.resolve(ctx, p, f)
+	if err != nil {
+		return Realtime{}, err
+	}
+	out := Realtime{Date: orders.FormatDate(today), ByRestaurant: []RealtimeRest{}, ByHour: []Amount{}}
+	if out.Counts, err = s.OrderCounts(ctx, p, f); err != nil {
+		return out, err
+	}
+	listed := sc.Scope
+	listed.Restaurants = sc.ids()
+	cells, err := s.orders.Sum(ctx, listed, orders.DimOrders, f.Range, orders.ByRestaurant, "")
+	if err != nil {
+		return out, err
+	}
+	per := map[int64]*RealtimeRest{}
+	for _, c := range cells {
+		k := splitKey(c.Key, "|", 3)
+		switch k[0] {
+		case orders.StatusPaid:
+			out.Revenue += c.A1
+			out.Orders += c.N
+			r := per[c.Restaurant]
+			if r == nil {
+				r = &RealtimeRest{RestaurantID: c.Restaurant, Name: sc.name(c.Restaurant)}
+				per[c.Restaurant] = r
+			}
+			r.Revenue += c.A1
+			r.Orders += c.N
+		case orders.StatusCancelled:
+			out.Cancelled += c.N
+		}
+		if k[1] == orders.SourceCollect {
+			out.Collect += c.N
+		}
+	}
+	if out.Orders > 0 {
+		out.AverageCents = (out.Revenue + out.Orders/2) / out.Orders
+	}
+	for _, r := range per {
+		out.ByRestaurant = append(out.ByRestaurant, *r)
+	}
+	slices.SortFunc(out.ByRestaurant, func(a, b RealtimeRest) int { return int(b.Revenue - a.Revenue) })
+	hours, err := s.orders.Sum(ctx, sc.Scope, orders.DimHours, f.Range, orders.ByKey, "")
+	if err != nil {
+		return out, err
+	}
+	var byHour [24]orders.Metrics
+	for _, c := range hours {
+		t, err := time.ParseInLocation("2006010215", c.Key, time.UTC)
+		if err != nil {
+			continue
+		}
+		byHour[t.In(loc).Hour()].Add(c.Metrics)
+	}
+	for h, m := range byHour {
+		out.ByHour = append(out.ByHour, Amount{Label: strconv.Itoa(100 + h)[1:], Cents: m.A1, Orders: m.N})
+	}
+	return out, nil
+}
