@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -133,7 +134,7 @@ func (s *Server) registerImportOrders(api huma.API, op huma.Operation) {
 				dec := json.NewDecoder(bytes.NewReader(b))
 				dec.DisallowUnknownFields()
 				if err := dec.Decode(&o); err != nil {
-					return o, line, fmt.Errorf("JSON illisible : %s", jsonProblem(err)), true
+					return o, line, errors.New(jsonProblem(err)), true
 				}
 				return o, line, nil, true
 			}
@@ -154,12 +155,19 @@ func (s *Server) registerImportOrders(api huma.API, op huma.Operation) {
 	})
 }
 
+// jsonProblem says in French why a line is not an order.
 func jsonProblem(err error) string {
 	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return fmt.Sprintf("le champ %s n'a pas le bon type", te.Field)
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		return fmt.Sprintf("JSON invalide : le champ %s n'a pas le bon type.", te.Field)
+	case errors.As(err, &se):
+		return fmt.Sprintf("JSON invalide : caractère inattendu à la position %d.", se.Offset)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return "JSON invalide : champ inconnu " + strings.TrimPrefix(err.Error(), "json: unknown field ") + "."
 	}
-	return err.Error()
+	return "JSON invalide."
 }
 
 // ---- Mes Commandes ----

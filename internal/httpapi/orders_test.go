@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -148,4 +149,43 @@ func mustZone(t *testing.T, name string) *time.Location {
 		t.Fatal(err)
 	}
 	return loc
+}
+
+func TestOrderImportNDJSON(t *testing.T) {
+	srv := testutil.NewServer(t, store.SQLite)
+	key := deviceKeyOf(t, srv.DB, "Lyon Part-Dieu", "caisse")
+	at := time.Date(2026, 10, 2, 12, 15, 0, 0, time.UTC)
+	line := func(o orders.Order) string {
+		b, err := json.Marshal(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	bad := sampleOrder("H-3", at)
+	bad.Total += 5
+	body := strings.Join([]string{line(sampleOrder("H-1", at)), "{pas du json", line(bad), "", line(sampleOrder("H-1", at)), line(sampleOrder("H-2", at))}, "\n")
+	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/kiosk/v1/orders/import", strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+key)
+	req.Header.Set("Content-Type", "application/x-ndjson")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out struct {
+		Imported, Duplicates int
+		Errors               []struct {
+			Line    int
+			Field   string
+			Message string
+		}
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("%d %v", resp.StatusCode, err)
+	}
+	if out.Imported != 2 || out.Duplicates != 1 || len(out.Errors) != 2 || out.Errors[0].Line != 2 || out.Errors[1].Line != 3 || out.Errors[1].Field != "total_cents" ||
+		!strings.Contains(out.Errors[0].Message, "JSON invalide") {
+		t.Fatalf("import: %+v", out)
+	}
 }

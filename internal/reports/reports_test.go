@@ -1,0 +1,477 @@
+package reports_test
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"brigade/internal/demo"
+	"brigade/internal/events"
+	"brigade/internal/orders"
+	"brigade/internal/reports"
+	"brigade/internal/store"
+	"brigade/internal/tenancy"
+	"brigade/internal/testutil"
+)
+
+type posted struct {
+	o   orders.Order
+	dev tenancy.Device
+	day int64
+}
+
+// world is the demo franchise with a few months of generated orders,
+// stored half through single posts (group commit) and half through bulk
+// imports, and the same orders kept in memory for the raw computations.
+type world struct {
+	db     *store.DB
+	svc    *reports.Service
+	admin  tenancy.Principal
+	orders []posted
+	shops  []demo.Shop
+}
+
+func newWorld(t *testing.T, engine store.Engine) world {
+	t.Helper()
+	ctx := context.Background()
+	db := testutil.NewDB(t, engine)
+	ten := tenancy.NewService(db, events.NewLocal())
+	if err := demo.Load(ctx, db, ten); err != nil {
+		t.Fatal(err)
+	}
+	shops, err := demo.Shops(ctx, db, ten)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shops = shops[:4]
+	ord := orders.NewService(db, ten, events.NewLocal())
+	// 130 days ending after the spring DST change, in Paris, Casablanca
+	// and Geneva restaurants (the fourth shop is moved to Casablanca's zone).
+	last := time.Date(2026, 4, 12, 23, 59, 0, 0, time.UTC)
+	g := demo.Generator{Shops: shops, Last: last, Now: last.Add(48 * time.Hour), Days: 130, Total: 2600, Seed: 7}
+	var all []posted
+	if err := g.Each(func(o orders.Order, dev tenancy.Device) error {
+		loc, _ := time.LoadLocation(dev.Restaurant.TimeZone)
+		all = append(all, posted{o: o, dev: dev, day: orders.BusinessDate(o.PaidAt, loc)})
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(all) < 2000 {
+		t.Fatalf("only %d orders generated", len(all))
+	}
+	// Even indexes through concurrent single posts, odd ones in bulk.
+	var wg sync.WaitGroup
+	errs := make(chan error, len(all))
+	sem := make(chan struct{}, 16)
+	for i := 0; i < len(all); i += 2 {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(p posted) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			if _, err := ord.Post(ctx, p.dev, p.o); err != nil {
+				errs <- fmt.Errorf("%s: %w", p.o.OrderID, err)
+			}
+		}(all[i])
+	}
+	var devs []tenancy.Device
+	var bulk []orders.Order
+	var of []int
+	for i := 1; i < len(all); i += 2 {
+		devs = append(devs, all[i].dev)
+		bulk = append(bulk, all[i].o)
+		of = append(of, len(devs)-1)
+	}
+	if _, err := ord.ImportRows(ctx, devs, bulk, of); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	// Posting everything again changes nothing (idempotency).
+	if _, err := ord.ImportRows(ctx, devs, bulk, of); err != nil {
+		t.Fatal(err)
+	}
+	var fid int64
+	if err := db.QueryRow(ctx, `SELECT franchise_id FROM users WHERE login = 'demo-admin'`).Scan(&fid); err != nil {
+		t.Fatal(err)
+	}
+	return world{db: db, svc: reports.NewService(ord, ten), admin: tenancy.Principal{Role: tenancy.RoleAdmin, FranchiseID: fid}, orders: all, shops: shops}
+}
+
+// select returns the orders of a range and restaurant (0: all).
+func (w world) pick(r orders.Range, restaurant int64) []posted {
+	var out []posted
+	for _, p := range w.orders {
+		if p.day >= r.Start && p.day <= r.End && (restaurant == 0 || p.dev.Restaurant.ID == restaurant) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func discount(o orders.Order) int64 {
+	if o.Discount == nil {
+		return 0
+	}
+	return o.Discount.Amount
+}
+
+// TestReportsEqualRawOrders computes every report from the orders as they
+// were posted, in Go, and compares with what the rollups answer, over
+// ranges that start and end inside months, whole months, one day, for all
+// restaurants and for one.
+func TestReportsEqualRawOrders(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		w := newWorld(t, engine)
+		ctx := context.Background()
+		ranges := []orders.Range{
+			{Start: 20251204, End: 20260412}, // everything
+			{Start: 20260115, End: 20260310}, // partial months at both ends
+			{Start: 20260201, End: 20260331}, // whole months (DST change inside)
+			{Start: 20260329, End: 20260329}, // the DST day
+		}
+		for _, r := range ranges {
+			for _, rid := range []int64{0, w.shops[1].Restaurant.ID} {
+				name := fmt.Sprintf("%d-%d/%d", r.Start, r.End, rid)
+				f := reports.Filter{RestaurantID: rid, Range: r}
+				raw := w.pick(r, rid)
+				checkCounts(t, name, w, ctx, f, raw)
+				checkProducts(t, name, w, ctx, f, raw)
+				checkZ(t, name, w, ctx, f, raw)
+				checkDiscounts(t, name, w, ctx, f, raw)
+				checkSales(t, name, w, ctx, f, raw)
+				checkPerformance(t, name, w, ctx, f, raw)
+			}
+		}
+	})
+}
+
+func checkCounts(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted) {
+	got, err := w.svc.OrderCounts(ctx, w.admin, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var confirmed, cancelled, collect int64
+	for _, p := range raw {
+		switch {
+		case p.o.Source == orders.SourceCollect:
+			collect++
+		case p.o.Status == orders.StatusPaid:
+			confirmed++
+		case p.o.Status == orders.StatusCancelled:
+			cancelled++
+		}
+	}
+	if got.Confirmed != confirmed || got.Cancelled != cancelled || got.ClickAndCollect != collect {
+		t.Errorf("%s counts: got %d/%d/%d, raw %d/%d/%d", name, got.Confirmed, got.Cancelled, got.ClickAndCollect, confirmed, cancelled, collect)
+	}
+	if confirmed == 0 {
+		t.Errorf("%s: no order in the range, the comparison proves nothing", name)
+	}
+}
+
+func checkProducts(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted) {
+	got, err := w.svc.Products(ctx, w.admin, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qty := map[string]int64{}
+	type cat struct{ ttc, ht, vat int64 }
+	cats := map[string]*cat{}
+	for _, p := range raw {
+		if p.o.Status != orders.StatusPaid {
+			continue
+		}
+		for _, l := range p.o.Lines {
+			qty[l.Category+"/"+l.Name] += int64(l.Quantity)
+			c := cats[l.Category]
+			if c == nil {
+				c = &cat{}
+				cats[l.Category] = c
+			}
+			ht := orders.HT(l.Total, l.TaxRate)
+			c.ttc += l.Total
+			c.ht += ht
+			c.vat += l.Total - ht
+		}
+	}
+	gotQty := map[string]int64{}
+	for _, r := range got.Ranking {
+		gotQty[r.Category+"/"+r.Name] = r.Total
+	}
+	if !reflect.DeepEqual(gotQty, qty) {
+		t.Errorf("%s ranking differs from raw: got %v, want %v", name, gotQty, qty)
+	}
+	for _, c := range got.Categories {
+		want := cats[c.Name]
+		if want == nil || c.TTC != want.ttc || c.HT != want.ht || c.VAT != want.vat {
+			t.Errorf("%s category %s: got %+v, want %+v", name, c.Name, c, want)
+		}
+	}
+	if len(got.Categories) != len(cats) {
+		t.Errorf("%s: %d categories, raw %d", name, len(got.Categories), len(cats))
+	}
+}
+
+func checkZ(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted) {
+	got, err := w.svc.Z(ctx, w.admin, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type z struct {
+		total, platform, ht, vat, promo, n, pn int64
+		pay                                    map[string]int64
+		rate                                   map[string]int64
+	}
+	want := map[int64]*z{}
+	for _, p := range raw {
+		if p.o.Status != orders.StatusPaid {
+			continue
+		}
+		e := want[p.dev.Equipment.ID]
+		if e == nil {
+			e = &z{pay: map[string]int64{}, rate: map[string]int64{}}
+			want[p.dev.Equipment.ID] = e
+		}
+		e.total += p.o.Total
+		e.n++
+		if p.o.Type == orders.TypePlatform {
+			e.platform += p.o.Total
+			e.pn++
+		}
+		if discount(p.o) > 0 {
+			e.promo++
+		}
+		for _, v := range p.o.VAT {
+			e.ht += v.HT
+			e.vat += v.VAT
+			e.rate[strconv.Itoa(v.Rate)] += v.VAT
+		}
+		for _, pay := range p.o.Payments {
+			e.pay[pay.Method] += pay.Amount
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%s Z: %d rows, raw %d", name, len(got), len(want))
+	}
+	for _, r := range got {
+		e := want[r.EquipmentID]
+		if e == nil {
+			t.Errorf("%s Z: unexpected equipment %d", name, r.EquipmentID)
+			continue
+		}
+		if r.TotalWithPlatform != e.total || r.Platform != e.platform || r.TotalTTC != e.total-e.platform || r.HT != e.ht || r.VAT != e.vat ||
+			r.Promotions != e.promo || r.Orders != e.n || r.PlatformOrders != e.pn || !reflect.DeepEqual(r.Payments, e.pay) || !reflect.DeepEqual(r.VATByRate, e.rate) {
+			t.Errorf("%s Z %s: got %+v, raw %+v", name, r.Equipment, r, *e)
+		}
+		// The documented identities, to the cent.
+		var pays int64
+		for _, v := range r.Payments {
+			pays += v
+		}
+		if r.HT+r.VAT != r.TotalWithPlatform || pays != r.TotalWithPlatform {
+			t.Errorf("%s Z %s: HT + TVA = %d, payments = %d, total = %d", name, r.Equipment, r.HT+r.VAT, pays, r.TotalWithPlatform)
+		}
+		if r.Equipment == "" {
+			t.Errorf("%s Z: equipment %d has no name", name, r.EquipmentID)
+		}
+	}
+}
+
+func checkDiscounts(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted) {
+	got, err := w.svc.Discounts(ctx, w.admin, f, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byType, byLabel, byDay := map[string]int64{}, map[string]int64{}, map[string]int64{}
+	var total int64
+	for _, p := range raw {
+		if p.o.Status != orders.StatusPaid || discount(p.o) == 0 {
+			continue
+		}
+		d := p.o.Discount
+		byType[d.Type] += d.Amount
+		byLabel[d.Label] += d.Amount
+		byDay[orders.FormatDate(p.day)] += d.Amount
+		total += d.Amount
+	}
+	asMap := func(l []reports.Amount) map[string]int64 {
+		m := map[string]int64{}
+		for _, a := range l {
+			m[a.Label] = a.Cents
+		}
+		return m
+	}
+	if got.Total != total || !reflect.DeepEqual(asMap(got.ByType), byType) || !reflect.DeepEqual(asMap(got.ByLabel), byLabel) || !reflect.DeepEqual(asMap(got.Series), byDay) {
+		t.Errorf("%s discounts: got %d %v %v, raw %d %v %v", name, got.Total, got.ByType, got.ByLabel, total, byType, byLabel)
+	}
+	items, n, _, err := w.svc.DiscountedOrders(ctx, w.admin, f, 0, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum int64
+	for _, it := range items {
+		sum += it.Discount
+	}
+	if n != len(items) || sum != total {
+		t.Errorf("%s discounted list: %d rows (total %d), sum %d, raw %d", name, len(items), n, sum, total)
+	}
+}
+
+func checkSales(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted) {
+	got, err := w.svc.Sales(ctx, w.admin, f, reports.SalesProducts, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][2]int64{}
+	burgers := map[string][2]int64{}
+	opts := map[string][2]int64{}
+	for _, p := range raw {
+		if p.o.Status != orders.StatusPaid || p.o.Type == orders.TypePlatform {
+			continue
+		}
+		for _, l := range p.o.Lines {
+			v := want[l.Category]
+			want[l.Category] = [2]int64{v[0] + int64(l.Quantity), v[1] + l.Total}
+			if l.Category == "Burgers" {
+				v := burgers[l.Name]
+				burgers[l.Name] = [2]int64{v[0] + int64(l.Quantity), v[1] + l.Total}
+			}
+			for _, op := range l.Options {
+				v := opts[op.Group]
+				opts[op.Group] = [2]int64{v[0] + int64(op.Quantity), v[1] + op.Total}
+			}
+		}
+	}
+	asMap := func(rows []reports.SalesRow) map[string][2]int64 {
+		m := map[string][2]int64{}
+		for _, r := range rows {
+			m[r.Name] = [2]int64{r.Count, r.Amount}
+		}
+		return m
+	}
+	if !reflect.DeepEqual(asMap(got), want) {
+		t.Errorf("%s sales by category: got %v, raw %v", name, asMap(got), want)
+	}
+	got, err = w.svc.Sales(ctx, w.admin, f, reports.SalesProducts, "Burgers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(asMap(got), burgers) {
+		t.Errorf("%s burger sales: got %v, raw %v", name, asMap(got), burgers)
+	}
+	got, err = w.svc.Sales(ctx, w.admin, f, reports.SalesOptions, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(asMap(got), opts) {
+		t.Errorf("%s option sales: got %v, raw %v", name, asMap(got), opts)
+	}
+}
+
+func checkPerformance(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted) {
+	got, err := w.svc.Performance(ctx, w.admin, f, "America/Toronto")
+	if err != nil {
+		t.Fatal(err)
+	}
+	minutes := func(sum, n int64) float64 {
+		if n == 0 {
+			return 0
+		}
+		return float64(sum*10/n/60) / 10
+	}
+	type acc struct{ sum, n, orders int64 }
+	perRest := map[string]*acc{}
+	var heat [24][7]acc
+	toronto, _ := time.LoadLocation("America/Toronto")
+	for _, p := range raw {
+		if p.o.Status != orders.StatusPaid {
+			continue
+		}
+		a := perRest[p.dev.Restaurant.Nom]
+		if a == nil {
+			a = &acc{}
+			perRest[p.dev.Restaurant.Nom] = a
+		}
+		a.orders++
+		lt := p.o.PaidAt.In(toronto)
+		h := &heat[lt.Hour()][int(lt.Weekday())]
+		h.orders++
+		if p.o.ExitSecs != nil {
+			a.sum += int64(*p.o.ExitSecs)
+			a.n++
+			h.sum += int64(*p.o.ExitSecs)
+			h.n++
+		}
+	}
+	if len(got.ByRestaurant) != len(perRest) {
+		t.Errorf("%s performance: %d restaurants, raw %d", name, len(got.ByRestaurant), len(perRest))
+	}
+	for _, r := range got.ByRestaurant {
+		a := perRest[r.Name]
+		if a == nil || r.Orders != a.orders || r.ExitAvg != minutes(a.sum, a.n) {
+			t.Errorf("%s performance %s: got %+v, raw %+v", name, r.Name, r, a)
+		}
+	}
+	for hr, row := range got.Heatmap {
+		for d := 0; d < 7; d++ {
+			if row.Orders[d] != heat[hr][d].orders || row.Weekdays[d] != minutes(heat[hr][d].sum, heat[hr][d].n) {
+				t.Errorf("%s heat map %02dh day %d: got %d orders %.1f min, raw %d %.1f", name, hr, d, row.Orders[d], row.Weekdays[d], heat[hr][d].orders, minutes(heat[hr][d].sum, heat[hr][d].n))
+			}
+		}
+	}
+}
+
+// TestReportScope: a chosen restaurant must be in the caller's scope, and
+// a scoped login's "all" is its own restaurants.
+func TestReportScope(t *testing.T) {
+	w := newWorld(t, store.SQLite)
+	ctx := context.Background()
+	r := orders.Range{Start: 20251204, End: 20260412}
+	mod := tenancy.Principal{Role: tenancy.RoleModerator, FranchiseID: w.admin.FranchiseID, Restaurants: []int64{w.shops[0].Restaurant.ID}}
+	if _, err := w.svc.Products(ctx, mod, reports.Filter{RestaurantID: w.shops[1].Restaurant.ID, Range: r}); err != tenancy.ErrNotFound {
+		t.Errorf("moderator asking another restaurant: %v", err)
+	}
+	other := tenancy.Principal{Role: tenancy.RoleAdmin, FranchiseID: w.admin.FranchiseID + 1}
+	if _, err := w.svc.Z(ctx, other, reports.Filter{RestaurantID: w.shops[0].Restaurant.ID, Range: r}); err != tenancy.ErrNotFound {
+		t.Errorf("another franchise's admin: %v", err)
+	}
+	got, err := w.svc.OrderCounts(ctx, mod, reports.Filter{Range: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want int64
+	for _, p := range w.pick(r, w.shops[0].Restaurant.ID) {
+		if p.o.Status == orders.StatusPaid && p.o.Source != orders.SourceCollect {
+			want++
+		}
+	}
+	if got.Confirmed != want {
+		t.Errorf("moderator's all: %d confirmed, want its restaurant's %d", got.Confirmed, want)
+	}
+	zs, err := w.svc.Z(ctx, mod, reports.Filter{Range: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, z := range zs {
+		names[z.Restaurant] = true
+	}
+	keys := make([]string, 0, len(names))
+	for k := range names {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if len(keys) != 1 || keys[0] != w.shops[0].Restaurant.Nom {
+		t.Errorf("moderator's Z shows %v", keys)
+	}
+}
