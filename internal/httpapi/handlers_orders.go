@@ -29,6 +29,7 @@ func (s *Server) ordersRouteTable() []route {
 		// Mes Commandes.
 		{method: http.MethodGet, path: "/api/v1/orders", id: "listOrders", tag: tagOrders, summary: "Liste des commandes d'un restaurant (Caisse & Borne ou Click&Collect), les plus récentes d'abord", access: signedIn, roles: reportRoles, lockable: true, original: []string{"GET /api/v1/orders/findAllCommandes/{userId}&{start}&{end}&{siret}&{page}&{rowsPerPage}", "POST /ordersByLicenceAndDayClickv3/{licence}&{start}&{end}"}, register: handle(s.listOrders)},
 		{method: http.MethodGet, path: "/api/v1/orders/lookup", id: "lookupOrder", tag: tagOrders, summary: "Détail d'une commande par le lien order_id + siret + keenio", access: signedIn, roles: reportRoles, lockable: true, original: []string{"GET /api/v1/orders/findOneOrderDetails/{orderId}&{siret}&{keenio}"}, register: handle(s.lookupOrder)},
+		{method: http.MethodGet, path: "/api/v1/orders/{orderId}/ticket.pdf", id: "getOrderTicket", tag: tagOrders, summary: "Le ticket en PDF (A4 portrait, marges 10 mm), nommé {order_id}.pdf", access: signedIn, roles: reportRoles, lockable: true, register: s.registerOrderTicket},
 		{method: http.MethodGet, path: "/api/v1/orders/{orderId}", id: "getOrder", tag: tagOrders, summary: "Détail d'une commande (ticket)", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.getOrder)},
 
 		// Reports.
@@ -252,6 +253,28 @@ func (s *Server) getOrder(ctx context.Context, in *orderPath) (*struct{ Body Ord
 		return nil, err
 	}
 	return &struct{ Body OrderOut }{Body: orderOut(d)}, nil
+}
+
+func (s *Server) registerOrderTicket(api huma.API, op huma.Operation) {
+	op.Responses = map[string]*huma.Response{"200": {Description: "{order_id}.pdf", Content: map[string]*huma.MediaType{
+		"application/pdf": {Schema: &huma.Schema{Type: "string", Format: "binary"}}}}}
+	huma.Register(api, op, func(ctx context.Context, in *orderPath) (*huma.StreamResponse, error) {
+		d, err := s.orders.Get(ctx, principal(ctx), in.OrderID)
+		if err != nil {
+			return nil, problem(ctx, err)
+		}
+		data, err := orders.TicketPDF(d)
+		if err != nil {
+			return nil, problem(ctx, err)
+		}
+		name := strings.NewReplacer(`"`, "_", "\\", "_", "/", "_").Replace(d.Order.OrderID) + ".pdf"
+		return &huma.StreamResponse{Body: func(hctx huma.Context) {
+			hctx.SetHeader("Content-Type", "application/pdf")
+			hctx.SetHeader("Content-Disposition", `attachment; filename="`+name+`"`)
+			hctx.SetStatus(http.StatusOK)
+			_, _ = hctx.BodyWriter().Write(data)
+		}}, nil
+	})
 }
 
 type lookupInput struct {

@@ -189,3 +189,22 @@ func TestOrderImportNDJSON(t *testing.T) {
 		t.Fatalf("import: %+v", out)
 	}
 }
+
+func TestOrderTicketPDF(t *testing.T) {
+	srv := testutil.NewServer(t, store.SQLite)
+	key := deviceKeyOf(t, srv.DB, "Paris Bastille", "caisse")
+	var o struct{ ID int64 }
+	srv.Do(t, http.MethodPost, "/kiosk/v1/orders", key, sampleOrder("TICKET-42", time.Now().Add(-time.Hour))).JSON(t, &o)
+	res := srv.Do(t, http.MethodGet, "/api/v1/orders/"+itoa(o.ID)+"/ticket.pdf", srv.SignIn(t, "demo-moderateur"), nil)
+	if res.Status != 200 || !strings.HasPrefix(string(res.Body), "%PDF-") || !strings.Contains(res.Header.Get("Content-Disposition"), `filename="TICKET-42.pdf"`) {
+		t.Fatalf("ticket: %d %q %.20s", res.Status, res.Header.Get("Content-Disposition"), res.Body)
+	}
+	// A4 portrait: 595.28 × 841.89 points.
+	if !strings.Contains(string(res.Body), "/MediaBox [0 0 595.28 841.89]") {
+		t.Errorf("not an A4 portrait page")
+	}
+	// Another restaurant's login cannot read it.
+	if res := srv.Do(t, http.MethodGet, "/api/v1/orders/"+itoa(o.ID)+"/ticket.pdf", srv.SignIn(t, "demo-resto"), nil); res.Status != 404 {
+		t.Errorf("restaurant login of Lyon reads a Paris ticket: %d", res.Status)
+	}
+}
