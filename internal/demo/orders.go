@@ -423,3 +423,37 @@ func ImportAll(ctx context.Context, svc *orders.Service, g Generator) (int, erro
 	}
 	return stored, flush()
 }
+
+// AddRestaurants adds restaurants to the demo franchise until it has n,
+// each with two tills and two kiosks holding known keys: the benchmark's
+// fifty-restaurant franchise.
+func AddRestaurants(ctx context.Context, db *store.DB, ten *tenancy.Service, n int) error {
+	var fid int64
+	if err := db.QueryRow(ctx, `SELECT franchise_id FROM users WHERE login = ?`, "demo-admin").Scan(&fid); err != nil {
+		return err
+	}
+	var have int
+	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM restaurants WHERE franchise_id = ?`, fid).Scan(&have); err != nil {
+		return err
+	}
+	return db.WithTx(ctx, func(tx *store.Tx) error {
+		for i := have; i < n; i++ {
+			x, err := ten.NewRestaurant(ctx, tx, tenancy.Restaurant{FranchiseID: fid, Siret: siret(912345678, i+1), Nom: fmt.Sprintf("Brigade %02d", i+1),
+				Pseudo: fmt.Sprintf("brigade%02d", i+1), Ville: "Paris", CountryCode: "FR", CurrentLicence: fmt.Sprintf("LIC-%d-%03d", fid, i+1)})
+			if err != nil {
+				return err
+			}
+			for j, kind := range []string{tenancy.EquipmentTill, tenancy.EquipmentTill, tenancy.EquipmentKiosk, tenancy.EquipmentKiosk} {
+				e, err := ten.NewEquipment(ctx, tx, tenancy.Equipment{FranchiseID: fid, RestaurantID: x.ID, Kind: kind,
+					Name: kind + " " + x.Pseudo, UserKeenID: fmt.Sprintf("%s-%s-%d", x.Siret, kind, j+1)})
+				if err != nil {
+					return err
+				}
+				if err := tenancy.InstallDeviceKey(ctx, tx, e.ID, DeviceKey(e.UserKeenID), time.Now()); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}

@@ -2,6 +2,7 @@ package orders
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -163,7 +164,7 @@ type LineError struct {
 }
 
 // importBatch is how many orders one import transaction holds.
-const importBatch = 5000
+const importBatch = 20000
 
 // Import stores many orders of one device (history from a till), in
 // batches: valid orders are stored, refused ones are reported by line.
@@ -272,51 +273,8 @@ func (s *Service) storeRows(ctx context.Context, rows []*row) error {
 			fresh = append(fresh, r)
 		}
 		// Insert the orders; RETURNING names those actually inserted.
-		per := maxParams / 20
-		for start := 0; start < len(fresh); start += per {
-			chunk := fresh[start:min(len(fresh), start+per)]
-			args := make([]any, 0, len(chunk)*20)
-			for _, r := range chunk {
-				o := &r.order
-				var dType, dLabel, cashier string
-				var dValue, discount int64
-				if d := o.Discount; d != nil {
-					dType, dValue, discount, dLabel, cashier = d.Type, d.Value, d.Amount, d.Label, d.Cashier
-				}
-				var exit any
-				if o.ExitSecs != nil {
-					exit = int64(*o.ExitSecs)
-				}
-				ex := ""
-				if o.Marque != nil || o.Collect != nil {
-					b, err := json.Marshal(extra{Marque: o.Marque, Collect: o.Collect})
-					if err != nil {
-						return err
-					}
-					ex = string(b)
-				}
-				args = append(args, r.franchiseID, r.restaurantID, r.equipmentID, o.OrderID, o.Source, int64(o.Type), o.Status,
-					o.PaidAt.Unix(), r.businessDate, o.Subtotal, discount, o.Fees, o.Total, dType, dValue, dLabel, cashier, exit, ex, now)
-			}
-			q := valuesStatement(tx.Engine(), "orders", orderColumns, 20, len(chunk)) +
-				" ON CONFLICT (restaurant_id, equipment_id, till_order_id) DO NOTHING RETURNING id, restaurant_id, equipment_id, till_order_id"
-			res, err := tx.QueryRaw(ctx, q, args...)
-			if err != nil {
-				return err
-			}
-			for res.Next() {
-				var id int64
-				var k orderKey
-				if err := res.Scan(&id, &k.restaurant, &k.equipment, &k.till); err != nil {
-					res.Close()
-					return err
-				}
-				first[k].id = id
-			}
-			res.Close()
-			if err := res.Err(); err != nil {
-				return err
-			}
+		if err := insertOrders(ctx, tx, fresh, now, first); err != nil {
+			return err
 		}
 		// Posts not inserted were stored before (or earlier in this batch).
 		var inserted []*row
@@ -367,6 +325,74 @@ func (s *Service) storeRows(ctx context.Context, rows []*row) error {
 		}
 		return nil
 	})
+}
+
+// insertOrders writes the order rows in prepared blocks; RETURNING gives
+// the ids of those inserted (a conflict means the order was there before).
+func insertOrders(ctx context.Context, tx *store.Tx, fresh []*row, now int64, first map[orderKey]*row) error {
+	const suffix = " ON CONFLICT (restaurant_id, equipment_id, till_order_id) DO NOTHING RETURNING id, restaurant_id, equipment_id, till_order_id"
+	var block *sql.Stmt
+	defer func() {
+		if block != nil {
+			block.Close()
+		}
+	}()
+	args := make([]any, 0, blockRows*20)
+	for start := 0; start < len(fresh); start += blockRows {
+		chunk := fresh[start:min(len(fresh), start+blockRows)]
+		args = args[:0]
+		for _, r := range chunk {
+			o := &r.order
+			var dType, dLabel, cashier string
+			var dValue, discount int64
+			if d := o.Discount; d != nil {
+				dType, dValue, discount, dLabel, cashier = d.Type, d.Value, d.Amount, d.Label, d.Cashier
+			}
+			var exit any
+			if o.ExitSecs != nil {
+				exit = int64(*o.ExitSecs)
+			}
+			ex := ""
+			if o.Marque != nil || o.Collect != nil {
+				b, err := json.Marshal(extra{Marque: o.Marque, Collect: o.Collect})
+				if err != nil {
+					return err
+				}
+				ex = string(b)
+			}
+			args = append(args, r.franchiseID, r.restaurantID, r.equipmentID, o.OrderID, o.Source, int64(o.Type), o.Status,
+				o.PaidAt.Unix(), r.businessDate, o.Subtotal, discount, o.Fees, o.Total, dType, dValue, dLabel, cashier, exit, ex, now)
+		}
+		var res *sql.Rows
+		var err error
+		if len(chunk) == blockRows {
+			if block == nil {
+				if block, err = tx.PrepareRaw(ctx, valuesStatement(tx.Engine(), "orders", orderColumns, 20, blockRows)+suffix); err != nil {
+					return err
+				}
+			}
+			res, err = block.QueryContext(ctx, args...)
+		} else {
+			res, err = tx.QueryRaw(ctx, valuesStatement(tx.Engine(), "orders", orderColumns, 20, len(chunk))+suffix, args...)
+		}
+		if err != nil {
+			return err
+		}
+		for res.Next() {
+			var id int64
+			var k orderKey
+			if err := res.Scan(&id, &k.restaurant, &k.equipment, &k.till); err != nil {
+				res.Close()
+				return err
+			}
+			first[k].id = id
+		}
+		res.Close()
+		if err := res.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // insertRaw writes the lines, options, VAT lines and payments of new orders.

@@ -178,6 +178,10 @@ func abs(x int64) int64 {
 	return x
 }
 
+// maxCents bounds every amount (1 milliard d'euros): sums of a whole order
+// never overflow.
+const maxCents = 100_000_000_000
+
 // tolerance is how far sums may differ (rounding of the till), in cents.
 const tolerance = 1
 
@@ -217,10 +221,10 @@ func (o *Order) Validate() error {
 		if l.Name == "" {
 			return invalid(path+".name", "La ligne %d n'a pas de nom de produit.", i+1)
 		}
-		if l.Quantity < 1 {
+		if l.Quantity < 1 || l.Quantity > 10000 {
 			return invalid(path+".quantity", "La quantité du produit %s doit être au moins 1.", l.Name)
 		}
-		if l.UnitPrice < 0 || l.Total < 0 {
+		if l.UnitPrice < 0 || l.Total < 0 || l.UnitPrice > maxCents || l.Total > maxCents {
 			return invalid(path+".total_cents", "Le montant du produit %s ne peut pas être négatif.", l.Name)
 		}
 		if l.TaxRate < 0 || l.TaxRate > 10000 {
@@ -235,7 +239,7 @@ func (o *Order) Validate() error {
 			if op.Name == "" {
 				return invalid(opath+".name", "Une option du produit %s n'a pas de nom.", l.Name)
 			}
-			if op.Quantity < 1 || op.Total < 0 {
+			if op.Quantity < 1 || op.Total < 0 || op.Total > maxCents {
 				return invalid(opath+".total_cents", "L'option %s du produit %s n'est pas valide.", op.Name, l.Name)
 			}
 			want += op.Total
@@ -271,6 +275,9 @@ func (o *Order) Validate() error {
 		}
 		discount = d.Amount
 	}
+	if o.Fees < 0 || o.Fees > maxCents || o.Subtotal > maxCents || o.Total > maxCents {
+		return invalid("total_cents", "Un montant de la commande dépasse la limite de 1 milliard.")
+	}
 	if o.Fees < 0 {
 		return invalid("fees_cents", "Les frais ne peuvent pas être négatifs.")
 	}
@@ -294,7 +301,7 @@ func (o *Order) Validate() error {
 			return invalid(path+".rate_bp", "Le taux de TVA %s %% apparaît deux fois.", percent(int64(v.Rate)))
 		}
 		seen[v.Rate] = true
-		if v.HT < 0 || v.VAT < 0 {
+		if v.HT < 0 || v.VAT < 0 || v.HT > maxCents || v.VAT > maxCents || v.TTC > maxCents {
 			return invalid(path+".ttc_cents", "Les montants de TVA ne peuvent pas être négatifs.")
 		}
 		if abs(v.HT+v.VAT-v.TTC) > tolerance {
@@ -311,7 +318,7 @@ func (o *Order) Validate() error {
 		if !knownMethod(p.Method) {
 			return invalid(path+".method", "Le moyen de paiement %q n'est pas reconnu.", p.Method)
 		}
-		if p.Amount < 0 {
+		if p.Amount < 0 || p.Amount > maxCents {
 			return invalid(path+".amount_cents", "Le paiement %s ne peut pas être négatif.", p.Method)
 		}
 		paid += p.Amount

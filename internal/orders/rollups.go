@@ -31,15 +31,19 @@ import (
 //	                                   c1 orders with a discount (Promotion), c2 platform orders
 //	hour  key yyyymmddhh (UTC)         paid orders: n orders, a1 total, e_sum/e_n exit seconds
 //	disc  key type|source|label        paid orders with a discount: n orders, a1 discount
+//	rest  key ""                       paid orders, one cell per restaurant and period (the per-restaurant
+//	                                   tables): n orders, qty units, a1 total, a2 discount, e_sum/e_n exit
+//	                                   seconds, c1 units in late orders, c2 units with options
 const (
-	DimOrders    = "ord"
-	DimProducts  = "prod"
-	DimOptions   = "opt"
-	DimVAT       = "vat"
-	DimPayments  = "pay"
-	DimEquipment = "equip"
-	DimHours     = "hour"
-	DimDiscounts = "disc"
+	DimOrders     = "ord"
+	DimProducts   = "prod"
+	DimOptions    = "opt"
+	DimVAT        = "vat"
+	DimPayments   = "pay"
+	DimEquipment  = "equip"
+	DimHours      = "hour"
+	DimDiscounts  = "disc"
+	DimRestaurant = "rest"
 )
 
 // Sep separates the parts of a rollup key.
@@ -196,6 +200,16 @@ func (d deltas) add(r *row) {
 		em.A2, em.C2 = o.Total, 1
 	}
 	d.put(f, rest, day, DimEquipment, eq, em)
+	rm := Metrics{N: 1, Qty: units, A1: o.Total, A2: discount, ESum: exit.ESum, EN: exit.EN}
+	for _, l := range o.Lines {
+		if late {
+			rm.C1 += int64(l.Quantity)
+		}
+		if len(l.Options) > 0 {
+			rm.C2 += int64(l.Quantity)
+		}
+	}
+	d.put(f, rest, day, DimRestaurant, "", rm)
 	d.put(f, rest, day, DimHours, o.PaidAt.UTC().Format("2006010215"), Metrics{N: 1, A1: o.Total, ESum: exit.ESum, EN: exit.EN})
 	if discount > 0 {
 		d.put(f, rest, day, DimDiscounts, o.Discount.Type+Sep+o.Source+Sep+o.Discount.Label, Metrics{N: 1, A1: discount})
@@ -246,20 +260,41 @@ func cmp64(a, b int64) int {
 	return 0
 }
 
-// maxParams keeps multi-row statements under both engines' limits.
-const maxParams = 30000
+// blockRows is how many rows one prepared multi-row statement writes: big
+// enough to cut round trips, small enough that SQLite parses it once per
+// transaction instead of once per call.
+const blockRows = 64
 
-// insertRows writes n rows of width columns with multi-row INSERTs.
+// insertRows writes n rows of width columns with multi-row INSERTs: full
+// blocks through one prepared statement, the rest in one more statement.
 func insertRows(ctx context.Context, tx *store.Tx, table, columns string, width, n int, suffix string, row func(i int, args []any) []any) error {
-	per := maxParams / width
-	args := make([]any, 0, min(n, per)*width)
-	for start := 0; start < n; start += per {
-		end := min(n, start+per)
+	if n == 0 {
+		return nil
+	}
+	args := make([]any, 0, blockRows*width)
+	full := n / blockRows
+	if full > 0 {
+		stmt, err := tx.PrepareRaw(ctx, valuesStatement(tx.Engine(), table, columns, width, blockRows)+suffix)
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		for b := 0; b < full; b++ {
+			args = args[:0]
+			for i := b * blockRows; i < (b+1)*blockRows; i++ {
+				args = row(i, args)
+			}
+			if _, err := stmt.ExecContext(ctx, args...); err != nil {
+				return err
+			}
+		}
+	}
+	if rest := n - full*blockRows; rest > 0 {
 		args = args[:0]
-		for i := start; i < end; i++ {
+		for i := full * blockRows; i < n; i++ {
 			args = row(i, args)
 		}
-		if _, err := tx.ExecRaw(ctx, valuesStatement(tx.Engine(), table, columns, width, end-start)+suffix, args...); err != nil {
+		if _, err := tx.ExecRaw(ctx, valuesStatement(tx.Engine(), table, columns, width, rest)+suffix, args...); err != nil {
 			return err
 		}
 	}

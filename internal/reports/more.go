@@ -95,12 +95,14 @@ func (s *Service) Discounts(ctx context.Context, p tenancy.Principal, f Filter, 
 	slices.SortFunc(out.Series, func(a, b Amount) int { return strings.Compare(a.Label, b.Label) })
 	listed := sc.Scope
 	listed.Restaurants = sc.ids()
-	per, err := s.orders.Sum(ctx, listed, orders.DimDiscounts, f.Range, orders.ByRestaurant, "")
+	per, err := s.orders.Sum(ctx, listed, orders.DimRestaurant, f.Range, orders.ByRestaurant, "")
 	if err != nil {
 		return out, err
 	}
 	for _, c := range per {
-		out.ByRestaurant = addAmount(out.ByRestaurant, sc.name(c.Restaurant), c.Metrics)
+		if c.A2 > 0 {
+			out.ByRestaurant = addAmount(out.ByRestaurant, sc.name(c.Restaurant), orders.Metrics{A1: c.A2})
+		}
 	}
 	slices.SortFunc(out.ByRestaurant, byCentsDesc)
 	return out, nil

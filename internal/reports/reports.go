@@ -255,35 +255,21 @@ func (s *Service) Performance(ctx context.Context, p tenancy.Principal, f Filter
 	}
 	out := Performance{TimeZone: loc.String(), ByRestaurant: []PerfRow{}, ByDay: []Point{}, ByOrderType: []Point{}, ByCategory: []PerfRow{}, ByProduct: []PerfRow{}}
 	paid := orders.StatusPaid + "|"
-	// Per restaurant: orders and exit times from the orders dimension,
-	// units, Fast Trank and options from the products.
+	// Per restaurant: one rollup cell per restaurant and period.
 	listed := sc
 	listed.Scope.Restaurants = sc.ids()
-	ordCells, err := s.orders.Sum(ctx, listed.Scope, orders.DimOrders, f.Range, orders.ByRestaurant, paid)
-	if err != nil {
-		return out, err
-	}
-	prodByRest, err := s.orders.Sum(ctx, listed.Scope, orders.DimProducts, f.Range, orders.ByRestaurant, "")
+	restCells, err := s.orders.Sum(ctx, listed.Scope, orders.DimRestaurant, f.Range, orders.ByRestaurant, "")
 	if err != nil {
 		return out, err
 	}
 	perRest := map[int64]*orders.Metrics{}
-	unitsRest := map[int64]*orders.Metrics{}
-	for _, c := range ordCells {
+	for _, c := range restCells {
 		addTo(perRest, c.Restaurant, c.Metrics)
 	}
-	for _, c := range prodByRest {
-		addTo(unitsRest, c.Restaurant, c.Metrics)
-	}
 	for _, x := range sc.restaurants {
-		m, u := perRest[x.ID], unitsRest[x.ID]
-		if m == nil {
-			continue
+		if m := perRest[x.ID]; m != nil {
+			out.ByRestaurant = append(out.ByRestaurant, perfRow(sc.name(x.ID), "", *m))
 		}
-		if u == nil {
-			u = &orders.Metrics{}
-		}
-		out.ByRestaurant = append(out.ByRestaurant, perfRow(sc.name(x.ID), "", orders.Metrics{N: m.N, ESum: m.ESum, EN: m.EN, Qty: u.Qty, C1: u.C1, C2: u.C2}))
 	}
 	// Per day.
 	days, err := s.orders.Sum(ctx, sc.Scope, orders.DimOrders, f.Range, orders.ByDay, paid)

@@ -292,7 +292,7 @@ func checkDiscounts(t *testing.T, name string, w world, ctx context.Context, f r
 	if err != nil {
 		t.Fatal(err)
 	}
-	byType, byLabel, byDay := map[string]int64{}, map[string]int64{}, map[string]int64{}
+	byType, byLabel, byDay, byRest := map[string]int64{}, map[string]int64{}, map[string]int64{}, map[string]int64{}
 	var total int64
 	for _, p := range raw {
 		if p.o.Status != orders.StatusPaid || discount(p.o) == 0 {
@@ -302,6 +302,7 @@ func checkDiscounts(t *testing.T, name string, w world, ctx context.Context, f r
 		byType[d.Type] += d.Amount
 		byLabel[d.Label] += d.Amount
 		byDay[orders.FormatDate(p.day)] += d.Amount
+		byRest[p.dev.Restaurant.Nom] += d.Amount
 		total += d.Amount
 	}
 	asMap := func(l []reports.Amount) map[string]int64 {
@@ -311,7 +312,8 @@ func checkDiscounts(t *testing.T, name string, w world, ctx context.Context, f r
 		}
 		return m
 	}
-	if got.Total != total || !reflect.DeepEqual(asMap(got.ByType), byType) || !reflect.DeepEqual(asMap(got.ByLabel), byLabel) || !reflect.DeepEqual(asMap(got.Series), byDay) {
+	if got.Total != total || !reflect.DeepEqual(asMap(got.ByType), byType) || !reflect.DeepEqual(asMap(got.ByLabel), byLabel) || !reflect.DeepEqual(asMap(got.Series), byDay) ||
+		!reflect.DeepEqual(asMap(got.ByRestaurant), byRest) {
 		t.Errorf("%s discounts: got %d %v %v, raw %d %v %v", name, got.Total, got.ByType, got.ByLabel, total, byType, byLabel)
 	}
 	items, n, _, err := w.svc.DiscountedOrders(ctx, w.admin, f, 0, -1)
@@ -389,7 +391,7 @@ func checkPerformance(t *testing.T, name string, w world, ctx context.Context, f
 		}
 		return float64(sum*10/n/60) / 10
 	}
-	type acc struct{ sum, n, orders int64 }
+	type acc struct{ sum, n, orders, units, late int64 }
 	perRest := map[string]*acc{}
 	var heat [24][7]acc
 	toronto, _ := time.LoadLocation("America/Toronto")
@@ -403,6 +405,12 @@ func checkPerformance(t *testing.T, name string, w world, ctx context.Context, f
 			perRest[p.dev.Restaurant.Nom] = a
 		}
 		a.orders++
+		for _, l := range p.o.Lines {
+			a.units += int64(l.Quantity)
+			if orders.ExitLate(p.o.ExitSecs) {
+				a.late += int64(l.Quantity)
+			}
+		}
 		lt := p.o.PaidAt.In(toronto)
 		h := &heat[lt.Hour()][int(lt.Weekday())]
 		h.orders++
@@ -418,7 +426,7 @@ func checkPerformance(t *testing.T, name string, w world, ctx context.Context, f
 	}
 	for _, r := range got.ByRestaurant {
 		a := perRest[r.Name]
-		if a == nil || r.Orders != a.orders || r.ExitAvg != minutes(a.sum, a.n) {
+		if a == nil || r.Orders != a.orders || r.ExitAvg != minutes(a.sum, a.n) || r.Quantity != a.units || r.FastTrank != a.late {
 			t.Errorf("%s performance %s: got %+v, raw %+v", name, r.Name, r, a)
 		}
 	}

@@ -75,7 +75,7 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	}
 	// busy_timeout comes first so that the pragmas after it already wait
 	// instead of failing while another process holds the file.
-	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(NORMAL)"}
+	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(FULL)"}
 	q := url.Values{}
 	for _, p := range pragmas {
 		q.Add("_pragma", p)
@@ -189,6 +189,12 @@ func (t *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, e
 // multi-row inserts, are not worth caching their rebinding.
 func (t *Tx) ExecRaw(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	return t.tx.ExecContext(ctx, query, args...)
+}
+
+// PrepareRaw prepares a statement written for the engine, for the life of
+// the transaction.
+func (t *Tx) PrepareRaw(ctx context.Context, query string) (*sql.Stmt, error) {
+	return t.tx.PrepareContext(ctx, query)
 }
 
 // QueryRaw is ExecRaw for statements that return rows.

@@ -45,7 +45,6 @@ CREATE TABLE order_lines (
     tax_rate_bp   BIGINT NOT NULL,
     PRIMARY KEY (order_id, line_no)
 );
-CREATE INDEX order_lines_by_date ON order_lines (restaurant_id, business_date);
 
 CREATE TABLE order_options (
     order_id      BIGINT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
@@ -59,7 +58,6 @@ CREATE TABLE order_options (
     ttc_cents     BIGINT NOT NULL,
     PRIMARY KEY (order_id, line_no, option_no)
 );
-CREATE INDEX order_options_by_date ON order_options (restaurant_id, business_date);
 
 CREATE TABLE order_vat (
     order_id      BIGINT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
@@ -71,7 +69,6 @@ CREATE TABLE order_vat (
     ttc_cents     BIGINT NOT NULL,
     PRIMARY KEY (order_id, rate_bp)
 );
-CREATE INDEX order_vat_by_date ON order_vat (restaurant_id, business_date);
 
 CREATE TABLE order_payments (
     order_id      BIGINT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
@@ -82,7 +79,6 @@ CREATE TABLE order_payments (
     amount_cents  BIGINT NOT NULL,
     PRIMARY KEY (order_id, payment_no)
 );
-CREATE INDEX order_payments_by_date ON order_payments (restaurant_id, business_date);
 
 -- One row per (franchise, dimension, restaurant — 0 for the whole franchise,
 -- period — yyyymmdd for a day, yyyymm for a month, key). Maintained in the

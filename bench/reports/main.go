@@ -1,0 +1,276 @@
+// Command reports measures Brigade's orders and reports on a franchise of
+// 50 restaurants with a year of generated orders (1,000,000 by default):
+// bulk import, single posts over HTTP, every report from the rollups, and
+// the same reports computed by plain SQL over the raw rows in the same run.
+// Figures are ratios against those references; nothing here passes or
+// fails on time.
+//
+//	go run ./bench/reports                       # SQLite
+//	go run ./bench/reports -postgres postgres://postgres@127.0.0.1:5432/test?sslmode=disable
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib"
+
+	"brigade/internal/demo"
+	"brigade/internal/events"
+	"brigade/internal/httpapi"
+	"brigade/internal/orders"
+	"brigade/internal/reports"
+	"brigade/internal/store"
+	"brigade/internal/tenancy"
+)
+
+func main() {
+	total := flag.Int("orders", 1_000_000, "orders in the year")
+	rests := flag.Int("restaurants", 50, "restaurants of the franchise")
+	posts := flag.Int("posts", 20_000, "single orders posted over HTTP")
+	clients := flag.Int("clients", 64, "concurrent HTTP clients")
+	pg := flag.String("postgres", "", "PostgreSQL server URL (a fresh database is created); empty: SQLite in a temporary folder")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of the import to this file")
+	importOnly := flag.Bool("import-only", false, "stop after the bulk import")
+	flag.Parse()
+	ctx := context.Background()
+
+	dsn, cleanup := freshDatabase(*pg)
+	defer cleanup()
+	db, err := store.Open(ctx, dsn)
+	check(err)
+	defer db.Close()
+	_, err = db.Migrate(ctx)
+	check(err)
+	bus := events.NewLocal()
+	ten := tenancy.NewService(db, bus)
+	check(demo.Load(ctx, db, ten))
+	check(demo.AddRestaurants(ctx, db, ten, *rests))
+	shops, err := demo.Shops(ctx, db, ten)
+	check(err)
+	fmt.Printf("Brigade — benchmark des commandes et rapports (%s, %d restaurants, %d commandes sur un an)\n\n", db.Engine(), len(shops), *total)
+
+	// Generate first, then time the import alone.
+	last := time.Now().AddDate(0, 0, -1)
+	g := demo.Generator{Shops: shops, Last: last, Now: last.Add(24 * time.Hour), Days: 365, Total: *total, Seed: 2026}
+	t0 := time.Now()
+	var all []orders.Order
+	var devs []tenancy.Device
+	var of []int
+	devIndex := map[int64]int{}
+	check(g.Each(func(o orders.Order, d tenancy.Device) error {
+		i, ok := devIndex[d.Equipment.ID]
+		if !ok {
+			i = len(devs)
+			devIndex[d.Equipment.ID] = i
+			devs = append(devs, d)
+		}
+		all = append(all, o)
+		of = append(of, i)
+		return nil
+	}))
+	fmt.Printf("génération      %9d commandes en %v (hors mesure)\n", len(all), time.Since(t0).Round(time.Millisecond))
+	svc := orders.NewService(db, ten, bus)
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		check(err)
+		check(pprof.StartCPUProfile(f))
+	}
+	t0 = time.Now()
+	const chunk = 20_000
+	for i := 0; i < len(all); i += chunk {
+		end := min(len(all), i+chunk)
+		_, err := svc.ImportRows(ctx, devs, all[i:end], of[i:end])
+		check(err)
+	}
+	imp := time.Since(t0)
+	if *profile != "" {
+		pprof.StopCPUProfile()
+	}
+	fmt.Printf("import en masse %9.0f commandes/s (%v pour %d, lignes brutes et rollups dans la même transaction)\n\n", float64(len(all))/imp.Seconds(), imp.Round(time.Millisecond), len(all))
+
+	if *importOnly {
+		return
+	}
+	// Reports: the whole year, all restaurants and one.
+	rep := reports.NewService(svc, ten)
+	var fid int64
+	check(db.QueryRow(ctx, `SELECT franchise_id FROM users WHERE login = 'demo-admin'`).Scan(&fid))
+	admin := tenancy.Principal{Role: tenancy.RoleAdmin, FranchiseID: fid}
+	first := orders.BusinessDate(last.AddDate(0, 0, -364), time.UTC)
+	lastDay := orders.BusinessDate(last.Add(24*time.Hour), time.UTC)
+	yr := orders.Range{Start: first, End: lastDay}
+	one := shops[0].Restaurant.ID
+	type report struct {
+		name string
+		run  func(f reports.Filter) error
+		raw  []string // SQL over the raw rows; {R} is the restaurant condition
+	}
+	list := []report{
+		{"compteurs", func(f reports.Filter) error { _, err := rep.OrderCounts(ctx, admin, f); return err },
+			[]string{`SELECT status, source, COUNT(*) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? {R} GROUP BY status, source`}},
+		{"performance", func(f reports.Filter) error { _, err := rep.Performance(ctx, admin, f, "Europe/Paris"); return err },
+			[]string{`SELECT restaurant_id, AVG(exit_seconds), COUNT(*) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND status = 'paid' {R} GROUP BY restaurant_id`,
+				`SELECT business_date, AVG(exit_seconds) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND status = 'paid' {R} GROUP BY business_date`,
+				`SELECT order_type, AVG(exit_seconds) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND status = 'paid' {R} GROUP BY order_type`,
+				`SELECT l.category, l.product, AVG(o.exit_seconds), COUNT(DISTINCT o.id), SUM(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY l.category, l.product`}},
+		{"mes produits", func(f reports.Filter) error { _, err := rep.Products(ctx, admin, f); return err },
+			[]string{`SELECT l.category, l.product, SUM(l.quantity), SUM(l.ttc_cents) FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY l.category, l.product`}},
+		{"réductions", func(f reports.Filter) error { _, err := rep.Discounts(ctx, admin, f, false); return err },
+			[]string{`SELECT discount_type, source, discount_label, SUM(discount_cents) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND discount_cents > 0 AND status = 'paid' {R} GROUP BY discount_type, source, discount_label`,
+				`SELECT business_date, SUM(discount_cents) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND discount_cents > 0 AND status = 'paid' {R} GROUP BY business_date`,
+				`SELECT restaurant_id, SUM(discount_cents) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND discount_cents > 0 AND status = 'paid' {R} GROUP BY restaurant_id`}},
+		{"Z équipement", func(f reports.Filter) error { _, err := rep.Z(ctx, admin, f); return err },
+			[]string{`SELECT equipment_id, SUM(total_cents), COUNT(*) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND status = 'paid' {R} GROUP BY equipment_id`,
+				`SELECT o.equipment_id, v.rate_bp, SUM(v.ht_cents), SUM(v.vat_cents) FROM order_vat v JOIN orders o ON o.id = v.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY o.equipment_id, v.rate_bp`,
+				`SELECT o.equipment_id, p.method, SUM(p.amount_cents) FROM order_payments p JOIN orders o ON o.id = p.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY o.equipment_id, p.method`}},
+		{"ventes catégories", func(f reports.Filter) error { _, err := rep.Sales(ctx, admin, f, reports.SalesProducts, ""); return err },
+			[]string{`SELECT l.category, SUM(l.quantity), SUM(l.ttc_cents) FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' AND o.order_type <> 4 {R} GROUP BY l.category`}},
+		{"ventes options", func(f reports.Filter) error { _, err := rep.Sales(ctx, admin, f, reports.SalesOptions, ""); return err },
+			[]string{`SELECT x.group_name, SUM(x.quantity), SUM(x.ttc_cents) FROM order_options x JOIN orders o ON o.id = x.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' AND o.order_type <> 4 {R} GROUP BY x.group_name`}},
+	}
+	fmt.Printf("%-20s %-14s %12s %14s %9s\n", "rapport (un an)", "restaurants", "rollups", "SQL brut", "rapport")
+	for _, r := range list {
+		for _, scope := range []struct {
+			label string
+			id    int64
+		}{{"tous", 0}, {"un", one}} {
+			f := reports.Filter{RestaurantID: scope.id, Range: yr}
+			fast := median(7, func() { check(r.run(f)) })
+			cond, args := "", []any{fid, yr.Start, yr.End}
+			if scope.id != 0 {
+				cond, args = "AND o.restaurant_id = ?", append(args, scope.id)
+			}
+			slow := median(1, func() {
+				for _, q := range r.raw {
+					rows, err := db.Query(ctx, strings.ReplaceAll(q, "{R}", cond), args...)
+					check(err)
+					for rows.Next() {
+					}
+					check(rows.Err())
+					rows.Close()
+				}
+			})
+			fmt.Printf("%-20s %-14s %12s %14s %8.0f×\n", r.name, scope.label, ms(fast), ms(slow), float64(slow)/float64(fast))
+		}
+	}
+	// The order list, page 500 of one restaurant's year.
+	oneAdmin := admin
+	page := median(7, func() {
+		_, _, err := svc.List(ctx, oneAdmin, orders.ListFilter{RestaurantID: one, Range: yr, Page: 500, PageSize: 25})
+		check(err)
+	})
+	fmt.Printf("\nliste des commandes, page 500 d'un restaurant sur un an : %s\n", ms(page))
+
+	// Single posts over HTTP, durable when acknowledged.
+	h := httpapi.New(httpapi.Deps{DB: db, Tenancy: ten, Bus: bus, Orders: svc})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	check(err)
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	defer srv.Close()
+	url := "http://" + ln.Addr().String() + "/kiosk/v1/orders"
+	g2 := demo.Generator{Shops: shops, Last: last, Now: last.Add(24 * time.Hour), Days: 30, Total: *posts, Seed: 99}
+	type job struct {
+		body []byte
+		key  string
+	}
+	var jobs []job
+	check(g2.Each(func(o orders.Order, d tenancy.Device) error {
+		o.OrderID = "HTTP-" + o.OrderID
+		b, err := json.Marshal(o)
+		if err != nil {
+			return err
+		}
+		jobs = append(jobs, job{b, demo.DeviceKey(d.Equipment.UserKeenID)})
+		return nil
+	}))
+	var next, failed atomic.Int64
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: *clients}}
+	var wg sync.WaitGroup
+	t0 = time.Now()
+	for c := 0; c < *clients; c++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(jobs) {
+					return
+				}
+				req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(jobs[i].body))
+				req.Header.Set("Authorization", "Bearer "+jobs[i].key)
+				req.Header.Set("Content-Type", "application/json")
+				res, err := client.Do(req)
+				if err != nil || res.StatusCode != http.StatusCreated {
+					failed.Add(1)
+				}
+				if res != nil {
+					res.Body.Close()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	el := time.Since(t0)
+	fmt.Printf("envois unitaires HTTP : %.0f commandes/s (%d envois, %d clients, %d échecs, chacune validée avant la réponse)\n", float64(len(jobs))/el.Seconds(), len(jobs), *clients, failed.Load())
+}
+
+func median(n int, fn func()) time.Duration {
+	var d []time.Duration
+	for i := 0; i < n; i++ {
+		t := time.Now()
+		fn()
+		d = append(d, time.Since(t))
+	}
+	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+	return d[len(d)/2]
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
+func check(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+
+func freshDatabase(pg string) (string, func()) {
+	if pg == "" {
+		dir, err := os.MkdirTemp("", "brigade-bench-")
+		check(err)
+		return filepath.Join(dir, "brigade.db"), func() { os.RemoveAll(dir) }
+	}
+	name := fmt.Sprintf("brigade_bench_%d", time.Now().UnixNano())
+	admin, err := sql.Open("pgx", pg)
+	check(err)
+	_, err = admin.Exec("CREATE DATABASE " + name)
+	check(err)
+	u := pg
+	if i := strings.LastIndex(u, "/"); i > len("postgres://") {
+		rest := ""
+		if j := strings.Index(u[i:], "?"); j >= 0 {
+			rest = u[i+j:]
+		}
+		u = u[:i] + "/" + name + rest
+	}
+	return u, func() {
+		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+		admin.Close()
+	}
+}
