@@ -53,6 +53,10 @@ test-go: ## Tests Go : SQLite toujours, PostgreSQL si un serveur répond (obliga
 	if [ -n "$$url" ]; then echo "Tests Go sur SQLite et PostgreSQL ($$url)"; else echo "Tests Go sur SQLite seulement (aucun PostgreSQL sur 127.0.0.1:5432)"; fi; \
 	BRIGADE_TEST_POSTGRES_URL="$$url" $(GO) test -count=1 ./...
 
+.PHONY: bench
+bench: ## Benchmark des commandes et rapports (1 000 000 de commandes ; PG=postgres://… pour PostgreSQL)
+	$(GO) run ./bench/reports $(if $(PG),-postgres $(PG))
+
 .PHONY: test-web
 test-web: web-deps ## Tests Vitest de l'application web (et types à jour)
 	cd $(WEB) && $(NPM) run typecheck && $(NPM) test

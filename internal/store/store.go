@@ -75,7 +75,7 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	}
 	// busy_timeout comes first so that the pragmas after it already wait
 	// instead of failing while another process holds the file.
-	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(FULL)"}
+	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(FULL)", "cache_size(-65536)"}
 	q := url.Values{}
 	for _, p := range pragmas {
 		q.Add("_pragma", p)
