@@ -208,3 +208,49 @@ func TestOrderTicketPDF(t *testing.T) {
 		t.Errorf("restaurant login of Lyon reads a Paris ticket: %d", res.Status)
 	}
 }
+
+// TestReportsRefuseOtherRestaurants aims every report at a restaurant the
+// caller may not see — another franchise's, or, for a scoped login, another
+// of its franchise — through the restaurantId query parameter.
+func TestReportsRefuseOtherRestaurants(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		var other, marseille int64
+		if err := srv.DB.QueryRow(context.Background(), `SELECT id FROM restaurants WHERE nom = 'Comptoir Montmartre'`).Scan(&other); err != nil {
+			t.Fatal(err)
+		}
+		if err := srv.DB.QueryRow(context.Background(), `SELECT id FROM restaurants WHERE nom = 'Marseille Vieux-Port'`).Scan(&marseille); err != nil {
+			t.Fatal(err)
+		}
+		at := time.Now().Add(-2 * time.Hour)
+		if res := srv.Do(t, http.MethodPost, "/kiosk/v1/orders", deviceKeyOf(t, srv.DB, "Comptoir Montmartre", "caisse"), sampleOrder("SECRET-1", at)); res.Status != 201 {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		day := at.Format("2006-01-02")
+		routes := []string{"/api/v1/orders?source=caisse_borne", "/api/v1/reports/counts", "/api/v1/reports/performance", "/api/v1/reports/products",
+			"/api/v1/reports/discounts", "/api/v1/reports/discounts/orders", "/api/v1/reports/z", "/api/v1/reports/sales?kind=products", "/api/v1/reports/realtime"}
+		for _, c := range []struct {
+			login string
+			rid   int64
+		}{{"demo-admin", other}, {"demo-moderateur", other}, {"demo-invite", other}, {"demo-moderateur", marseille}, {"demo-resto", marseille}} {
+			token := srv.SignIn(t, c.login)
+			for _, r := range routes {
+				sep := "?"
+				if strings.Contains(r, "?") {
+					sep = "&"
+				}
+				path := r + sep + "start=" + day + "&end=" + day + "&restaurantId=" + itoa(c.rid)
+				res := srv.Do(t, http.MethodGet, path, token, nil)
+				if res.Status != http.StatusNotFound || strings.Contains(string(res.Body), "SECRET") || strings.Contains(string(res.Body), "Montmartre") {
+					t.Errorf("%s %s: %d %.200s", c.login, path, res.Status, res.Body)
+				}
+			}
+		}
+		// The other franchise's own admin sees its order.
+		var page struct{ Total int }
+		srv.Do(t, http.MethodGet, "/api/v1/orders?start="+day+"&end="+day+"&restaurantId="+itoa(other), srv.SignIn(t, "autre-admin"), nil).JSON(t, &page)
+		if page.Total != 1 {
+			t.Errorf("owner sees %d orders", page.Total)
+		}
+	})
+}
