@@ -39,6 +39,7 @@ const PrintersPage = lazy(() => import('../features/settings/pages/PrintersPage'
 const ScreensPage = lazy(() => import('../features/settings/pages/ScreensPage').then((m) => ({ default: m.ScreensPage })));
 const LanguagesPage = lazy(() => import('../features/settings/pages/LanguagesPage').then((m) => ({ default: m.LanguagesPage })));
 const KioskConfigPage = lazy(() => import('../features/settings/pages/KioskConfigPage').then((m) => ({ default: m.KioskConfigPage })));
+const ConfigCaissePage = lazy(() => import('../features/settings/caisse/ConfigCaissePage').then((m) => ({ default: m.ConfigCaissePage })));
 const PeoplePage = lazy(() => import('../features/people/pages/PeoplePage').then((m) => ({ default: m.PeoplePage })));
 const EditPersonPage = lazy(() => import('../features/people/pages/EditPersonPage').then((m) => ({ default: m.EditPersonPage })));
 const NoticeDetailsPage = lazy(() => import('../features/notices/pages/NoticeDetailsPage').then((m) => ({ default: m.NoticeDetailsPage })));
@@ -46,9 +47,19 @@ const PresencePage = lazy(() => import('../features/presence/pages/PresencePage'
 const MesTagsPage = lazy(() => import('../features/tags/pages/MesTagsPage').then((m) => ({ default: m.MesTagsPage })));
 const TagDetailsPage = lazy(() => import('../features/tags/pages/TagDetailsPage').then((m) => ({ default: m.TagDetailsPage })));
 const MesProduitsPage = lazy(() => import('../features/menus/pages/MesProduitsPage').then((m) => ({ default: m.MesProduitsPage })));
+const ZEquipementPage = lazy(() => import('../features/sales/pages/ZEquipementPage').then((m) => ({ default: m.ZEquipementPage })));
+const ProductSalesPage = lazy(() => import('../features/sales/pages/ProductSalesPage').then((m) => ({ default: m.ProductSalesPage })));
+const OptionSalesPage = lazy(() => import('../features/sales/pages/ProductSalesPage').then((m) => ({ default: m.OptionSalesPage })));
+const PerformancePage = lazy(() => import('../features/reports/pages/PerformancePage').then((m) => ({ default: m.PerformancePage })));
+const ProductsReportPage = lazy(() => import('../features/reports/pages/ProductsReportPage').then((m) => ({ default: m.ProductsReportPage })));
+const DiscountsReportPage = lazy(() => import('../features/reports/pages/DiscountsReportPage').then((m) => ({ default: m.DiscountsReportPage })));
 const CarteEditorPage = lazy(() => import('../features/menus/pages/EditorPage').then((m) => ({ default: m.EditorPage })));
 const CarteTrashPage = lazy(() => import('../features/menus/pages/TrashPage').then((m) => ({ default: m.TrashPage })));
 const CartesHistoryPage = lazy(() => import('../features/menus/pages/HistoriquePage').then((m) => ({ default: m.HistoriquePage })));
+const MesCommandesPage = lazy(() => import('../features/orders/pages/MesCommandesPage').then((m) => ({ default: m.MesCommandesPage })));
+const RealtimeDashboardPage = lazy(() =>
+  import('../features/orders/pages/RealtimeDashboardPage').then((m) => ({ default: m.RealtimeDashboardPage })),
+);
 
 /** Screens drawn without the shell (full-page layouts). */
 const standalone: ReadonlySet<ScreenId> = new Set(['login', 'signup', 'forgotPassword', 'resetPassword', 'accessDenied']);
@@ -81,6 +92,20 @@ function screen(route: AppRoute): ReactElement {
       return <MesCartesPage />;
     case 'mesProduits':
       return <MesProduitsPage />;
+    case 'zEquipement':
+      return <ZEquipementPage />;
+    case 'productSales':
+      return <ProductSalesPage />;
+    case 'optionSales':
+      return <OptionSalesPage />;
+    case 'performanceFranchise':
+      return <PerformancePage route={route} scope="franchise" />;
+    case 'performanceRestaurant':
+      return <PerformancePage route={route} scope="restaurant" />;
+    case 'productsReport':
+      return <ProductsReportPage route={route} />;
+    case 'discountsReport':
+      return <DiscountsReportPage route={route} />;
     case 'sizes':
       return <SizesPage />;
     case 'printers':
@@ -91,6 +116,8 @@ function screen(route: AppRoute): ReactElement {
       return <LanguagesPage />;
     case 'kioskConfig':
       return <KioskConfigPage />;
+    case 'configCaisse':
+      return <ConfigCaissePage />;
     case 'people':
       return <PeoplePage />;
     case 'editPerson':
@@ -109,6 +136,10 @@ function screen(route: AppRoute): ReactElement {
       return <CarteTrashPage />;
     case 'cartesHistory':
       return <CartesHistoryPage />;
+    case 'mesCommandes':
+      return <MesCommandesPage route={route} />;
+    case 'realtimeDashboard':
+      return <RealtimeDashboardPage route={route} />;
     case 'placeholder':
       return <PlaceholderPage route={route} />;
   }

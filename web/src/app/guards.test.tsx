@@ -51,9 +51,9 @@ describe('route guards', () => {
   });
 
   it('renders a screen that is not built yet as a placeholder naming it', async () => {
-    renderApp('/brigade/mescommandes', user('admin'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mes Commandes' })).toBeTruthy();
-    expect(screen.getByText('Cet écran arrive bientôt : Mes Commandes.')).toBeTruthy();
+    renderApp('/archive', user('admin'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Archive' })).toBeTruthy();
+    expect(screen.getByText('Cet écran arrive bientôt : Archive.')).toBeTruthy();
   });
 
   it('redirects /accessDenied to / when the franchise is not blocked', async () => {

@@ -92,11 +92,19 @@ export type ScreenId =
   | 'information'
   | 'mesCartes'
   | 'mesProduits'
+  | 'zEquipement'
+  | 'productSales'
+  | 'optionSales'
+  | 'performanceFranchise'
+  | 'performanceRestaurant'
+  | 'productsReport'
+  | 'discountsReport'
   | 'sizes'
   | 'printers'
   | 'screens'
   | 'languages'
   | 'kioskConfig'
+  | 'configCaisse'
   | 'people'
   | 'editPerson'
   | 'noticeDetails'
@@ -105,7 +113,9 @@ export type ScreenId =
   | 'presence'
   | 'carteEditor'
   | 'carteTrash'
-  | 'cartesHistory';
+  | 'cartesHistory'
+  | 'mesCommandes'
+  | 'realtimeDashboard';
 
 export interface AppRoute {
   /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
@@ -142,20 +152,21 @@ export const routes: readonly AppRoute[] = [
     nav: 'Temps réel',
     area: 'dashboards',
     restaurantFilter: true,
+    screen: 'realtimeDashboard',
     description: "L'activité de vos restaurants en direct : commandes, chiffre d'affaires et tendances.",
   }),
-  r({ path: '/ProductDashboard', title: 'Mes Produits', nav: 'Ventes produits', area: 'dashboards', restaurantFilter: true, description: 'Ventes par catégorie et par produit sur la période choisie.' }),
-  r({ path: '/OptionDashboard', title: 'Mes Options', nav: 'Ventes options', area: 'dashboards', restaurantFilter: true, description: "Ventes par catégorie d'options et par option." }),
+  r({ path: '/ProductDashboard', title: 'Mes Produits', nav: 'Ventes produits', area: 'dashboards', restaurantFilter: true, screen: 'productSales', description: 'Ventes par catégorie et par produit sur la période choisie.' }),
+  r({ path: '/OptionDashboard', title: 'Mes Options', nav: 'Ventes options', area: 'dashboards', restaurantFilter: true, screen: 'optionSales', description: "Ventes par catégorie d'options et par option." }),
   r({ path: '/dashboards/accueil', title: 'Accueil', area: 'dashboards', nav: 'Accueil' }),
   r({ path: '/dashboards/dashboard1', title: 'Tableau de bord', area: 'dashboards', nav: 'Tableau de bord 1' }),
 
   // Operations and reports of the spec's /{product}/ area
-  r({ path: `${P}/mescommandes`, title: 'Mes Commandes', area: 'operations', nav: 'Mes Commandes', restaurantFilter: true, description: 'Les commandes de vos caisses, bornes et du click & collect.' }),
-  r({ path: `${P}/mesperformances`, title: 'Performance Franchise', area: 'operations', nav: 'Performance Franchise', restaurantFilter: true, description: 'Temps de sortie en cuisine par restaurant, jour, heure, type de commande et produit.' }),
-  r({ path: '/Cncstats/BetaMesPerformances', title: 'Mes Performances', area: 'operations', nav: 'Mes Performances', restaurantFilter: true, description: "Temps de sortie en cuisine d'un restaurant." }),
-  r({ path: `${P}/mesproduits`, title: 'Mes Produits', area: 'operations', nav: 'Classement produits', description: 'Classement des produits et chiffre d’affaires par catégorie.' }),
-  r({ path: `${P}/mesreductions`, title: 'Mes Réductions', area: 'operations', nav: 'Mes Réductions', restaurantFilter: true, description: 'Les réductions accordées, par type, source, jour et restaurant.' }),
-  r({ path: `${P}/zequipement`, title: 'Z Équipement', area: 'operations', nav: 'Z Équipement', restaurantFilter: true, description: 'Les totaux Z par restaurant et par équipement.' }),
+  r({ path: `${P}/mescommandes`, title: 'Mes Commandes', area: 'operations', nav: 'Mes Commandes', restaurantFilter: true, screen: 'mesCommandes', description: 'Les commandes de vos caisses, bornes et du click & collect.' }),
+  r({ path: `${P}/mesperformances`, title: 'Performance Franchise', area: 'operations', nav: 'Performance Franchise', restaurantFilter: true, screen: 'performanceFranchise', description: 'Temps de sortie en cuisine par restaurant, jour, heure, type de commande et produit.' }),
+  r({ path: '/Cncstats/BetaMesPerformances', title: 'Mes Performances', area: 'operations', nav: 'Mes Performances', restaurantFilter: true, screen: 'performanceRestaurant', description: "Temps de sortie en cuisine d'un restaurant." }),
+  r({ path: `${P}/mesproduits`, title: 'Mes Produits', area: 'operations', nav: 'Classement produits', screen: 'productsReport', description: 'Classement des produits et chiffre d’affaires par catégorie.' }),
+  r({ path: `${P}/mesreductions`, title: 'Mes Réductions', area: 'operations', nav: 'Mes Réductions', restaurantFilter: true, screen: 'discountsReport', description: 'Les réductions accordées, par type, source, jour et restaurant.' }),
+  r({ path: `${P}/zequipement`, title: 'Z Équipement', area: 'operations', nav: 'Z Équipement', restaurantFilter: true, screen: 'zEquipement', description: 'Les totaux Z par restaurant et par équipement.' }),
   r({ path: '/archive', title: 'Archive', area: 'operations', nav: 'Archive' }),
 
   // Menus (first document)
@@ -207,10 +218,11 @@ export const routes: readonly AppRoute[] = [
   ]),
 
   // Click & collect statistics (the spec's /Cncstats/ area)
+  // Aliases of Mes Commandes (the second opens on the Click&Collect source).
+  r({ path: '/Cncstats/BetaMesCommandes', title: 'Mes Commandes', area: 'cnc', nav: 'Commandes', restaurantFilter: true, screen: 'mesCommandes', description: 'Les commandes de vos caisses, bornes et du click & collect.' }),
+  r({ path: '/Cncstats/SuiviCnCListCommand', title: 'Commandes Click & Collect', area: 'cnc', nav: 'Commandes Click & Collect', restaurantFilter: true, screen: 'mesCommandes', description: 'Les commandes passées en click & collect.' }),
   ...page('cnc', '/Cncstats', [
     ['BetaAccueil', 'Accueil'],
-    ['BetaMesCommandes', 'Mes Commandes', 'Commandes'],
-    ['SuiviCnCListCommand', 'Commandes Click & Collect'],
     ['SuiviCnCListUtilisateurs', 'Utilisateurs Click & Collect'],
     ['BetaMonClickncollect', 'Mon Click & Collect'],
     ['BetaMonCncClients', 'Mes clients Click & Collect'],
@@ -218,19 +230,19 @@ export const routes: readonly AppRoute[] = [
     ['BetaMesTendances', 'Mes Tendances'],
     ['BetaMesRestaurants', 'Mes Restaurants'],
     ['BetaComparerRestos', 'Comparer les restaurants'],
-    ['BetaMesProduits', 'Mes Produits', 'Produits'],
-    ['BetaMesOptions', 'Mes Options', 'Options'],
-    ['BetaMesReductions', 'Mes Réductions', 'Réductions'],
     ['MesAnnulations', 'Mes Annulations'],
     ['NosMarques', 'Nos Marques'],
     ['foodCourt', 'Food court'],
     ['BetaZjour', 'Z du jour'],
-    ['BetaZcaisse', 'Z caisse'],
     ['BetaPrintZ', 'Impression Z'],
     ['BetaExportComptable', 'Export comptable'],
     ['historiqueEquipements', 'Historique équipements'],
     ['EtabClickandCollectParamAdmin', 'Paramètres Click & Collect'],
   ]),
+  r({ path: '/Cncstats/BetaMesProduits', title: 'Mes Produits', area: 'cnc', nav: 'Produits', restaurantFilter: true, screen: 'productSales', description: 'Ventes par catégorie et par produit sur la période choisie.' }),
+  r({ path: '/Cncstats/BetaMesOptions', title: 'Mes Options', area: 'cnc', nav: 'Options', restaurantFilter: true, screen: 'optionSales', description: "Ventes par catégorie d'options et par option." }),
+  r({ path: '/Cncstats/BetaMesReductions', title: 'Mes Réductions', area: 'cnc', nav: 'Réductions', restaurantFilter: true, screen: 'discountsReport', description: 'Les réductions accordées, par type, source, jour et restaurant.' }),
+  r({ path: '/Cncstats/BetaZcaisse', title: 'Z Équipement', area: 'cnc', nav: 'Z caisse', restaurantFilter: true, screen: 'zEquipement', description: 'Les totaux Z par restaurant et par équipement.' }),
 
   // Statistics
   ...page('stats', '/stats', [
@@ -263,15 +275,15 @@ export const routes: readonly AppRoute[] = [
   // V2 dashboards
   ...page('v2', '/v2', [
     ['DashboardMesResto', 'Mes Restaurants'],
-    ['DashboardMesProduits', 'Mes Produits', 'Produits'],
-    ['DashboardMesProduitsNew', 'Mes Produits', 'Produits (nouveau)'],
-    ['DashboardMesProduitsNewV2', 'Mes Produits', 'Produits (v2)'],
-    ['DashboardMesOptionsNew', 'Mes Options', 'Options'],
     ['DashboardDownloadExcelProd', 'Export Excel produits'],
     ['DashboardDownloadExcelProdV2', 'Export Excel produits (v2)'],
     ['DashboardCaAnnuel', "Chiffre d'affaires annuel"],
     ['PDFReader', 'Lecteur PDF'],
   ]),
+  r({ path: '/v2/DashboardMesProduits', title: 'Mes Produits', area: 'v2', nav: 'Classement produits', screen: 'productsReport', description: 'Classement des produits et chiffre d’affaires par catégorie.' }),
+  r({ path: '/v2/DashboardMesProduitsNew', title: 'Mes Produits', area: 'v2', nav: 'Produits (nouveau)', restaurantFilter: true, screen: 'productSales', description: 'Ventes par catégorie et par produit sur la période choisie.' }),
+  r({ path: '/v2/DashboardMesProduitsNewV2', title: 'Mes Produits', area: 'v2', nav: 'Produits (v2)', restaurantFilter: true, screen: 'productSales', description: 'Ventes par catégorie et par produit sur la période choisie.' }),
+  r({ path: '/v2/DashboardMesOptionsNew', title: 'Mes Options', area: 'v2', nav: 'Options', restaurantFilter: true, screen: 'optionSales', description: "Ventes par catégorie d'options et par option." }),
 
   // Establishments and marketplace
   r({
@@ -301,7 +313,7 @@ export const routes: readonly AppRoute[] = [
 
   // Kiosks, tills and modules
   r({ path: `${P}/configborne`, title: 'Paramètres Borne', area: 'settings', nav: 'Paramètres Borne', guard: 'public', screen: 'kioskConfig', description: 'Les noms masqués sur les bornes : catégories, sous-catégories, produits, options.' }),
-  r({ path: `${P}/configcaisse`, title: 'Configuration Caisse', area: 'settings', nav: 'Configuration Caisse' }),
+  r({ path: `${P}/configcaisse`, title: 'Configuration Caisse', area: 'settings', nav: 'Configuration Caisse', screen: 'configCaisse', description: 'Paramètres généraux des bornes, et les catégories et produits de vos cartes tels que caisses et bornes les affichent.' }),
   r({ path: `${P}/configclickandcollect`, title: 'Configuration Click & Collect', area: 'settings', nav: 'Click & Collect' }),
   r({ path: `${P}/configmodule`, title: 'Configuration Modules', area: 'settings', nav: 'Modules' }),
 

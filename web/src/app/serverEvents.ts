@@ -29,6 +29,8 @@ const invalidations: Record<string, readonly QueryKey[]> = {
   // Someone came online, left or changed page.
   'presence.changed': [['presence']],
   'notices.changed': [['notices']],
+  // Orders were stored (data {restaurantId}): the orders lists, counts and every report refetch.
+  'orders.changed': [['orders'], ['reports']],
 };
 
 /**
@@ -45,6 +47,7 @@ export const serverEventTypes = [
   'settings.changed',
   'presence.changed',
   'notices.changed',
+  'orders.changed',
   'resync',
 ] as const;
 

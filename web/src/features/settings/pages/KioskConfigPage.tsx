@@ -42,7 +42,12 @@ export function KioskConfigPage() {
   );
 }
 
-function KioskEditor({ body, reload }: { body: SettingsBody<'kiosk'>; reload: () => Promise<SettingsBody<'kiosk'>> }) {
+/**
+ * The four hide-name flags of the franchise's kiosk parameters ('Sauvegarder' until they exist,
+ * 'Appliquer' after). Shared with the 'Configuration générale' tab of Configuration Caisse, so both
+ * screens edit the same record the same way.
+ */
+export function KioskEditor({ body, reload }: { body: SettingsBody<'kiosk'>; reload: () => Promise<SettingsBody<'kiosk'>> }) {
   const editor = useSettingsEditor<'kiosk', KioskForm>({
     kind: 'kiosk',
     body,

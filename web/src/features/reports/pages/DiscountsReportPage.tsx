@@ -1,0 +1,201 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Box, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { crumbsOf } from '../../../app/PlaceholderPage';
+import type { AppRoute } from '../../../app/routeTable';
+import { PageHeader } from '../../../components/PageHeader';
+import { restaurantName } from '../../../components/RestaurantSelector';
+import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
+import { restaurantsQuery } from '../../restaurants/queries';
+import { DateRangeFilter, useDateRange } from '../components/DateRangeFilter';
+import { ReportCard } from '../components/ReportCard';
+import { DEFAULT_PAGE_SIZE, ReportTable, type ReportColumn } from '../components/ReportTable';
+import { BarChartView, DonutChart, LineChartView } from '../components/charts';
+import { useMoney } from '../components/useCurrency';
+import { useReportRestaurant } from '../components/useReportRestaurant';
+import { formatDateTime, formatInteger, formatPeriodLabel, formatRange, formatTaxRate } from '../format';
+import { discountedOrdersQuery, discountsQuery, type DiscountGrain } from '../queries';
+import type { Amount, DiscountedRow } from '../types';
+
+export const DISCOUNT_TITLES = {
+  byType: 'Répartition par Type de Réduction',
+  bySource: 'Répartition par Source de Commande',
+  byLabel: 'Répartition par Label de Réduction',
+  series: 'Graph de Réduction Par Jour',
+  orders: 'Liste Commande en Réduction',
+  byRestaurant: 'Réduction par Restaurant',
+} as const;
+
+export const GRAIN_LABELS: Record<DiscountGrain, string> = { day: 'Par Jour', month: 'Par Mensuel' };
+
+/** 'pourcentage' discounts carry basis points: 1000 → '10 %'. */
+function discountValueText(row: DiscountedRow, money: (c: number) => string): string {
+  return row.type_discount === 'pourcentage' ? formatTaxRate(row.discount_value) : money(row.discount_value);
+}
+
+/** Mes Réductions (spec §2.4). */
+export function DiscountsReportPage({ route }: { route: AppRoute }) {
+  const { range, setRange, valid } = useDateRange();
+  const { restaurantId } = useReportRestaurant();
+  const money = useMoney();
+  const [grain, setGrain] = useState<DiscountGrain>('day');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+
+  const filter = useMemo(() => ({ ...range, restaurantId }), [range, restaurantId]);
+  // A new filter starts the order list again from its first page.
+  const [seen, setSeen] = useState(filter);
+  if (seen !== filter) {
+    setSeen(filter);
+    if (page !== 0) setPage(0);
+  }
+
+  const report = useQuery({ ...discountsQuery(filter, grain), enabled: valid });
+  const orders = useQuery({ ...discountedOrdersQuery(filter, page, pageSize), enabled: valid });
+  const restaurants = useQuery(restaurantsQuery());
+  const zones = useMemo(() => new Map((restaurants.data ?? []).map((r) => [restaurantName(r), r.timeZone])), [restaurants.data]);
+
+  const data = report.data;
+  const loading = report.isPending && report.fetchStatus !== 'idle';
+  const common = {
+    loading,
+    refreshing: report.isFetching && !report.isPending,
+    error: report.isError ? report.error : undefined,
+    onRetry: () => void report.refetch(),
+  };
+  const period = formatRange(range);
+
+  const toData = (list: Amount[] | null | undefined) => (list ?? []).map((a) => ({ label: a.label, value: a.cents }));
+  const donuts = [
+    { title: DISCOUNT_TITLES.byType, data: toData(data?.byType), help: 'Montant des réductions par type (pourcentage, montant…).' },
+    { title: DISCOUNT_TITLES.bySource, data: toData(data?.bySource), help: 'Montant des réductions selon la source de la commande (caisse, borne, click & collect…).' },
+    { title: DISCOUNT_TITLES.byLabel, data: toData(data?.byLabel), help: 'Montant des réductions par libellé de réduction.' },
+  ];
+  const series = useMemo(() => toData(data?.series), [data]);
+  const byRestaurant = data?.byRestaurant ?? undefined;
+
+  const orderColumns = useMemo<ReportColumn<DiscountedRow>[]>(
+    () => [
+      { key: 'id_commande', header: 'Command ID', render: (r) => r.id_commande, nowrap: true },
+      { key: 'type_discount', nowrap: true, header: 'Type discount', render: (r) => r.type_discount },
+      {
+        key: 'discount',
+        header: 'Discount',
+        help: 'Montant de la réduction ; entre parenthèses, sa valeur configurée (pourcentage ou montant).',
+        align: 'right',
+        render: (r) => (
+          <>
+            {money(r.discountCents)}
+            <Typography component="span" variant="caption" sx={{ color: 'text.secondary', ml: 0.75 }}>
+              ({discountValueText(r, money)})
+            </Typography>
+          </>
+        ),
+      },
+      { key: 'real_total', header: 'Total réel', help: 'Total de la commande avant réduction.', align: 'right', render: (r) => money(r.real_totalCents) },
+      { key: 'total', header: 'Total', help: 'Total payé, réduction déduite.', align: 'right', render: (r) => money(r.totalCents) },
+      { key: 'type_order', nowrap: true, header: 'Type commande', render: (r) => r.type_order },
+      { key: 'label_discount', nowrap: true, header: 'Label discount', render: (r) => r.label_discount || '—' },
+      { key: 'cashier', nowrap: true, header: 'Cashier', render: (r) => r.cashier || '—' },
+      { key: 'source', nowrap: true, header: 'Source', render: (r) => r.source },
+      { key: 'paid_at', header: 'Date paiement', nowrap: true, render: (r) => formatDateTime(r.paid_at, zones.get(r.restaurant)) },
+    ],
+    [money, zones],
+  );
+  const restaurantColumns = useMemo<ReportColumn<Amount>[]>(
+    () => [
+      { key: 'label', header: 'Nom Restaurant', render: (r) => r.label, sortValue: (r) => r.label, footer: 'Total' },
+      { key: 'cents', header: 'Réduction', align: 'right', render: (r) => money(r.cents), sortValue: (r) => r.cents, footer: money(data?.totalCents ?? 0) },
+    ],
+    [money, data?.totalCents],
+  );
+
+  return (
+    <PageHeader
+      title={route.title}
+      subtitle={route.description}
+      breadcrumbs={crumbsOf(route)}
+      actions={
+        <>
+          <DateRangeFilter value={range} onChange={setRange} />
+          <RestaurantFilter />
+        </>
+      }
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(12, minmax(0, 1fr))' }, alignItems: 'start' }}>
+        {donuts.map((d) => (
+          <Box key={d.title} sx={{ gridColumn: { lg: 'span 4' }, minWidth: 0, alignSelf: 'stretch' }}>
+            <ReportCard fill title={d.title} help={d.help} subtitle={period} empty={!loading && d.data.every((x) => x.value <= 0)} {...common}>
+              <DonutChart data={d.data} format={money} label={d.title} height={170} maxSlices={6} legend="below" />
+            </ReportCard>
+          </Box>
+        ))}
+
+        <Box sx={{ gridColumn: { lg: 'span 8' }, minWidth: 0 }}>
+          <ReportCard
+            title={DISCOUNT_TITLES.series}
+            help="Montant total des réductions accordées, par jour ou par mois."
+            subtitle={data ? `${period} · total ${money(data.totalCents)}` : period}
+            empty={!loading && series.length === 0}
+            {...common}
+            actions={
+              <ToggleButtonGroup exclusive size="small" value={grain} onChange={(_, v: DiscountGrain | null) => v && setGrain(v)} aria-label="Période du graphique">
+                <ToggleButton value="day" sx={{ px: 1.5 }}>{GRAIN_LABELS.day}</ToggleButton>
+                <ToggleButton value="month" sx={{ px: 1.5 }}>{GRAIN_LABELS.month}</ToggleButton>
+              </ToggleButtonGroup>
+            }
+          >
+            {grain === 'day' ? (
+              <LineChartView data={series} format={money} formatLabel={formatPeriodLabel} label={DISCOUNT_TITLES.series} valueName="Réductions" />
+            ) : (
+              // A few months read better as bars than as a line between two points.
+              <BarChartView data={series} format={money} formatLabel={formatPeriodLabel} label={DISCOUNT_TITLES.series} valueName="Réductions" height={280} />
+            )}
+          </ReportCard>
+        </Box>
+        <Box sx={{ gridColumn: { lg: 'span 4' }, minWidth: 0 }}>
+          <ReportCard title={DISCOUNT_TITLES.byRestaurant} subtitle={period} bodyPadding={0} {...common} loading={false} error={undefined}>
+            <ReportTable
+              label={DISCOUNT_TITLES.byRestaurant}
+              columns={restaurantColumns}
+              rows={byRestaurant}
+              rowKey={(r) => r.label}
+              defaultSort={{ key: 'cents', direction: 'desc' }}
+              {...common}
+              refreshing={false}
+            />
+          </ReportCard>
+        </Box>
+
+        <Box sx={{ gridColumn: { lg: 'span 12' }, minWidth: 0 }}>
+          <ReportCard
+            title={DISCOUNT_TITLES.orders}
+            subtitle={orders.data ? `${period} · ${formatInteger(orders.data.total)} commande${orders.data.total > 1 ? 's' : ''}` : period}
+            refreshing={orders.isFetching && !orders.isPending}
+            bodyPadding={0}
+          >
+            <ReportTable
+              label={DISCOUNT_TITLES.orders}
+              columns={orderColumns}
+              rows={orders.data?.items ?? undefined}
+              rowKey={(r) => r.id}
+              loading={orders.isPending && orders.fetchStatus !== 'idle'}
+              error={orders.isError ? orders.error : undefined}
+              onRetry={() => void orders.refetch()}
+              server={{
+                page,
+                pageSize,
+                total: orders.data?.total ?? 0,
+                onPageChange: setPage,
+                onPageSizeChange: (size) => {
+                  setPageSize(size);
+                  setPage(0);
+                },
+              }}
+            />
+          </ReportCard>
+        </Box>
+      </Box>
+    </PageHeader>
+  );
+}

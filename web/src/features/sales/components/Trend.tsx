@@ -1,0 +1,37 @@
+import { Box, Tooltip } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { formatSignedPercent } from '../../reports/format';
+
+export const TREND_HELP = 'par rapport à la période précédente de même durée';
+
+/** The change of the amount in percent: green above 0, red otherwise (spec §5), two decimals. */
+export function Trend({ value }: { value: number }) {
+  const up = value > 0;
+  return (
+    <Tooltip title={TREND_HELP} describeChild>
+      <Box
+        component="span"
+        data-trend={up ? 'up' : 'down'}
+        sx={(t) => {
+          const c = up ? t.palette.success.main : t.palette.error.main;
+          return {
+            display: 'inline-block',
+            minWidth: 76,
+            textAlign: 'right',
+            px: 0.875,
+            py: 0.25,
+            borderRadius: 1,
+            fontSize: '0.8125rem',
+            fontWeight: 600,
+            fontVariantNumeric: 'tabular-nums',
+            whiteSpace: 'nowrap',
+            color: up ? t.palette.success.dark : t.palette.error.main,
+            backgroundColor: alpha(c, t.palette.mode === 'dark' ? 0.18 : 0.1),
+          };
+        }}
+      >
+        {formatSignedPercent(value)}
+      </Box>
+    </Tooltip>
+  );
+}
