@@ -7,24 +7,68 @@ import (
 	"time"
 )
 
-func TestSpansReadWholeMonthsAndPartialDays(t *testing.T) {
-	for _, c := range []struct {
-		r    Range
-		want [][2]int64
-	}{
-		{Range{20260115, 20260310}, [][2]int64{{20260115, 20260131}, {202602, 202602}, {20260301, 20260310}}},
-		{Range{20260101, 20261231}, [][2]int64{{202601, 202612}}},
-		{Range{20260105, 20260120}, [][2]int64{{20260105, 20260120}}},
-		{Range{20251122, 20261121}, [][2]int64{{20251122, 20251130}, {202512, 202610}, {20261101, 20261121}}},
-		{Range{20260201, 20260228}, [][2]int64{{202602, 202602}}},
-		{Range{20260210, 20260228}, [][2]int64{{20260210, 20260228}}},
-	} {
-		if got := c.r.spans(false); !reflect.DeepEqual(got, c.want) {
-			t.Errorf("%v: %v, want %v", c.r, got, c.want)
+// coverage counts how many times each day is read by signed spans.
+func coverage(spans []span) map[int64]int64 {
+	out := map[int64]int64{}
+	for _, sp := range spans {
+		if sp.from < 1_000_000 { // months
+			for m := sp.from; m <= sp.to; {
+				y, mo := int(m/100), time.Month(m%100)
+				for d := 1; d <= daysIn(y, mo); d++ {
+					out[m*100+int64(d)] += sp.sign
+				}
+				if mo == 12 {
+					m = int64(y+1)*100 + 1
+				} else {
+					m++
+				}
+			}
+			continue
+		}
+		for d := sp.from; d <= sp.to; d = AddDays(d, 1) {
+			out[d] += sp.sign
 		}
 	}
-	if got := (Range{20260115, 20260310}).spans(true); !reflect.DeepEqual(got, [][2]int64{{20260115, 20260310}}) {
+	for d, n := range out {
+		if n == 0 {
+			delete(out, d)
+		}
+	}
+	return out
+}
+
+func TestSpansCoverEachDayOnceWithFewRows(t *testing.T) {
+	for _, c := range []struct {
+		r    Range
+		rows int // spans read
+	}{
+		{Range{20260115, 20260310}, 4}, // Jan as month − 1..14, Feb, Mar 1..10 as days
+		{Range{20260101, 20261231}, 1},
+		{Range{20260105, 20260120}, 1},
+		{Range{20251122, 20261121}, 3}, // Nov 22..30 as days, Dec..Oct, Nov as month − 22..30
+		{Range{20260201, 20260228}, 1},
+		{Range{20260210, 20260228}, 2}, // the month − 1..9 reads fewer rows than 10..28
+		{Range{20261101, 20261121}, 2},
+		{Range{20260329, 20260329}, 1},
+	} {
+		sp := c.r.spans(false)
+		want := map[int64]int64{}
+		for d := c.r.Start; d <= c.r.End; d = AddDays(d, 1) {
+			want[d] = 1
+		}
+		if got := coverage(sp); !reflect.DeepEqual(got, want) {
+			t.Errorf("%v: spans %v read the wrong days", c.r, sp)
+		}
+		if len(sp) != c.rows {
+			t.Errorf("%v: %d spans %v, want %d", c.r, len(sp), sp, c.rows)
+		}
+	}
+	if got := (Range{20260115, 20260310}).spans(true); !reflect.DeepEqual(got, []span{{20260115, 20260310, 1}}) {
 		t.Errorf("days only: %v", got)
+	}
+	// A range ending today: the month row, minus the days to come (no rows yet).
+	if got := (Range{20261101, 20261121}).spans(false); !reflect.DeepEqual(got, []span{{202611, 202611, 1}, {20261122, 20261130, -1}}) {
+		t.Errorf("month to date: %v", got)
 	}
 }
 

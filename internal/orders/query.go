@@ -47,37 +47,74 @@ func AddDays(d int64, n int) int64 { return toDate(dateOf(d).AddDate(0, 0, n)) }
 // Days is the number of days of the range.
 func (r Range) Days() int { return int(dateOf(r.End).Sub(dateOf(r.Start)).Hours()/24) + 1 }
 
-// spans splits a range into whole months (month rows) and the partial days
-// at its ends (day rows), as period intervals.
-func (r Range) spans(daysOnly bool) [][2]int64 {
+// span is an interval of periods whose rows are added (sign 1) or
+// subtracted (sign -1).
+type span struct {
+	from, to int64
+	sign     int64
+}
+
+func daysIn(y int, m time.Month) int { return time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC).Day() }
+
+// spans covers a range with as few rollup rows as it can: whole months
+// from month rows; a partly covered month either from its day rows, or from
+// its month row minus the day rows it leaves out, whichever reads fewer
+// days (every metric is a sum, so subtracting is exact). A range that ends
+// today thus reads its last month's row minus nothing: the later days
+// have no rows yet.
+func (r Range) spans(daysOnly bool) []span {
 	if r.End < r.Start {
 		return nil
 	}
 	if daysOnly {
-		return [][2]int64{{r.Start, r.End}}
+		return []span{{r.Start, r.End, 1}}
 	}
-	var out [][2]int64
+	var out []span
+	add := func(sp span) {
+		if n := len(out); n > 0 && out[n-1].sign == sp.sign && (out[n-1].from >= 1_000_000) == (sp.from >= 1_000_000) {
+			last := &out[n-1]
+			next := sp.from
+			if sp.from >= 1_000_000 {
+				next = AddDays(last.to, 1)
+			} else if lm := last.to; lm%100 == 12 {
+				next = (lm/100+1)*100 + 1
+			} else {
+				next = lm + 1
+			}
+			if next == sp.from {
+				last.to = sp.to
+				return
+			}
+		}
+		out = append(out, sp)
+	}
 	s, e := dateOf(r.Start), dateOf(r.End)
-	// First whole month at or after s, last whole month ending at or before e.
-	firstFull := s
-	if s.Day() != 1 {
-		firstFull = time.Date(s.Year(), s.Month()+1, 1, 0, 0, 0, 0, time.UTC)
-	}
-	afterEnd := e.AddDate(0, 0, 1)
-	lastFullEnd := afterEnd // exclusive
-	if afterEnd.Day() != 1 {
-		lastFullEnd = time.Date(e.Year(), e.Month(), 1, 0, 0, 0, 0, time.UTC)
-	}
-	if !firstFull.Before(lastFullEnd) {
-		return [][2]int64{{r.Start, r.End}}
-	}
-	if s.Before(firstFull) {
-		out = append(out, [2]int64{r.Start, toDate(firstFull.AddDate(0, 0, -1))})
-	}
-	lastMonth := lastFullEnd.AddDate(0, -1, 0)
-	out = append(out, [2]int64{toDate(firstFull) / 100, toDate(lastMonth) / 100})
-	if lastFullEnd.Before(afterEnd) {
-		out = append(out, [2]int64{toDate(lastFullEnd), r.End})
+	for m := time.Date(s.Year(), s.Month(), 1, 0, 0, 0, 0, time.UTC); !m.After(e); m = m.AddDate(0, 1, 0) {
+		n := daysIn(m.Year(), m.Month())
+		first, last := 1, n
+		if m.Year() == s.Year() && m.Month() == s.Month() {
+			first = s.Day()
+		}
+		if m.Year() == e.Year() && m.Month() == e.Month() {
+			last = e.Day()
+		}
+		month := toDate(m) / 100
+		day := func(d int) int64 { return month*100 + int64(d) }
+		in := last - first + 1
+		switch {
+		case in == n:
+			add(span{month, month, 1})
+		case in <= n-in+1:
+			add(span{day(first), day(last), 1})
+		default:
+			add(span{month, month, 1})
+			if first > 1 {
+				out = append(out, span{day(1), day(first - 1), -1})
+			}
+			if last < n {
+				out = append(out, span{day(last + 1), day(n), -1})
+			}
+		}
 	}
 	return out
 }
@@ -89,7 +126,8 @@ const (
 	ByKey        Group = iota // key only
 	ByRestaurant              // restaurant × key
 	ByDay                     // business date × key (day rows only)
-	ByMonth                   // month × key (month rows; the range should cover whole months)
+	ByMonth                   // month (yyyymm) × key
+	ByDayTotal                // business date only (keys summed; day rows only)
 )
 
 // Cell is one group of a rollup sum.
@@ -120,15 +158,21 @@ func (s *Service) Sum(ctx context.Context, sc Scope, dim string, r Range, g Grou
 	switch g {
 	case ByRestaurant:
 		groupCol, groupBy = "restaurant_id", "restaurant_id, key"
-	case ByDay, ByMonth:
-		groupCol, groupBy = "period", "period, key"
-	}
-	var spans [][2]int64
-	switch g {
 	case ByDay:
-		spans = r.spans(true)
+		groupCol, groupBy = "period", "period, key"
 	case ByMonth:
-		spans = [][2]int64{{r.Start / 100, r.End / 100}}
+		// Month rows, and day rows folded into their month.
+		groupCol = "CASE WHEN period >= 1000000 THEN period / 100 ELSE period END"
+		groupBy = groupCol + ", key"
+	}
+	keyCol := "key"
+	if g == ByDayTotal {
+		groupCol, groupBy, keyCol = "period", "period", "''"
+	}
+	var spans []span
+	switch g {
+	case ByDay, ByDayTotal:
+		spans = r.spans(true)
 	default:
 		spans = r.spans(dim == DimHours)
 	}
@@ -146,9 +190,9 @@ func (s *Service) Sum(ctx context.Context, sc Scope, dim string, r Range, g Grou
 	var order []gk
 	for _, sp := range spans {
 		args := append([]any{sc.FranchiseID, dim}, restArgs...)
-		args = append(args, sp[0], sp[1])
+		args = append(args, sp.from, sp.to)
 		args = append(args, keyArgs...)
-		rows, err := s.db.Query(ctx, `SELECT `+groupCol+`, key, SUM(n), SUM(qty), SUM(a1), SUM(a2), SUM(a3), SUM(e_sum), SUM(e_n), SUM(c1), SUM(c2)
+		rows, err := s.db.Query(ctx, `SELECT `+groupCol+`, `+keyCol+`, SUM(n), SUM(qty), SUM(a1), SUM(a2), SUM(a3), SUM(e_sum), SUM(e_n), SUM(c1), SUM(c2)
 			FROM rollups WHERE franchise_id = ? AND dim = ? AND `+restWhere+` AND period BETWEEN ? AND ?`+keyWhere+`
 			GROUP BY `+groupBy, args...)
 		if err != nil {
@@ -160,6 +204,9 @@ func (s *Service) Sum(ctx context.Context, sc Scope, dim string, r Range, g Grou
 			if err := rows.Scan(&k.group, &k.key, &m.N, &m.Qty, &m.A1, &m.A2, &m.A3, &m.ESum, &m.EN, &m.C1, &m.C2); err != nil {
 				rows.Close()
 				return nil, err
+			}
+			if sp.sign < 0 {
+				m = Metrics{-m.N, -m.Qty, -m.A1, -m.A2, -m.A3, -m.ESum, -m.EN, -m.C1, -m.C2}
 			}
 			if x, ok := acc[k]; ok {
 				x.add(m)
@@ -175,11 +222,14 @@ func (s *Service) Sum(ctx context.Context, sc Scope, dim string, r Range, g Grou
 	}
 	out := make([]Cell, 0, len(order))
 	for _, k := range order {
+		if *acc[k] == (Metrics{}) {
+			continue // only in the days a month row had subtracted
+		}
 		c := Cell{Key: k.key, Metrics: *acc[k]}
 		switch g {
 		case ByRestaurant:
 			c.Restaurant = k.group
-		case ByDay, ByMonth:
+		case ByDay, ByMonth, ByDayTotal:
 			c.Period = k.group
 		}
 		out = append(out, c)

@@ -77,20 +77,25 @@ func (s *Service) Discounts(ctx context.Context, p tenancy.Principal, f Filter, 
 	for _, l := range [][]Amount{out.ByType, out.BySource, out.ByLabel} {
 		slices.SortFunc(l, byCentsDesc)
 	}
-	g := orders.ByDay
+	// The series from the per-restaurant cells (a2 = discount): one row
+	// per day or month instead of one per discount kind.
+	g := orders.ByDayTotal
 	if monthly {
 		g = orders.ByMonth
 	}
-	series, err := s.orders.Sum(ctx, sc.Scope, orders.DimDiscounts, f.Range, g, "")
+	series, err := s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, f.Range, g, "")
 	if err != nil {
 		return out, err
 	}
 	for _, c := range series {
+		if c.A2 == 0 {
+			continue
+		}
 		label := orders.FormatDate(c.Period)
 		if monthly {
 			label = strconv.FormatInt(c.Period/100, 10) + "-" + strconv.FormatInt(c.Period%100+100, 10)[1:]
 		}
-		out.Series = addAmount(out.Series, label, c.Metrics)
+		out.Series = addAmount(out.Series, label, orders.Metrics{A1: c.A2})
 	}
 	slices.SortFunc(out.Series, func(a, b Amount) int { return strings.Compare(a.Label, b.Label) })
 	listed := sc.Scope

@@ -272,7 +272,7 @@ func (s *Service) Performance(ctx context.Context, p tenancy.Principal, f Filter
 		}
 	}
 	// Per day.
-	days, err := s.orders.Sum(ctx, sc.Scope, orders.DimOrders, f.Range, orders.ByDay, paid)
+	days, err := s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, f.Range, orders.ByDayTotal, "")
 	if err != nil {
 		return out, err
 	}

@@ -316,6 +316,17 @@ func checkDiscounts(t *testing.T, name string, w world, ctx context.Context, f r
 		!reflect.DeepEqual(asMap(got.ByRestaurant), byRest) {
 		t.Errorf("%s discounts: got %d %v %v, raw %d %v %v", name, got.Total, got.ByType, got.ByLabel, total, byType, byLabel)
 	}
+	monthly, err := w.svc.Discounts(ctx, w.admin, f, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byMonth := map[string]int64{}
+	for d, v := range byDay {
+		byMonth[d[:7]] += v
+	}
+	if !reflect.DeepEqual(asMap(monthly.Series), byMonth) {
+		t.Errorf("%s monthly discounts: got %v, raw %v", name, monthly.Series, byMonth)
+	}
 	items, n, _, err := w.svc.DiscountedOrders(ctx, w.admin, f, 0, -1)
 	if err != nil {
 		t.Fatal(err)
@@ -393,6 +404,7 @@ func checkPerformance(t *testing.T, name string, w world, ctx context.Context, f
 	}
 	type acc struct{ sum, n, orders, units, late int64 }
 	perRest := map[string]*acc{}
+	perDay := map[string]*acc{}
 	var heat [24][7]acc
 	toronto, _ := time.LoadLocation("America/Toronto")
 	for _, p := range raw {
@@ -405,6 +417,15 @@ func checkPerformance(t *testing.T, name string, w world, ctx context.Context, f
 			perRest[p.dev.Restaurant.Nom] = a
 		}
 		a.orders++
+		pd := perDay[orders.FormatDate(p.day)]
+		if pd == nil {
+			pd = &acc{}
+			perDay[orders.FormatDate(p.day)] = pd
+		}
+		if p.o.ExitSecs != nil {
+			pd.sum += int64(*p.o.ExitSecs)
+			pd.n++
+		}
 		for _, l := range p.o.Lines {
 			a.units += int64(l.Quantity)
 			if orders.ExitLate(p.o.ExitSecs) {
@@ -428,6 +449,14 @@ func checkPerformance(t *testing.T, name string, w world, ctx context.Context, f
 		a := perRest[r.Name]
 		if a == nil || r.Orders != a.orders || r.ExitAvg != minutes(a.sum, a.n) || r.Quantity != a.units || r.FastTrank != a.late {
 			t.Errorf("%s performance %s: got %+v, raw %+v", name, r.Name, r, a)
+		}
+	}
+	if len(got.ByDay) != len(perDay) {
+		t.Errorf("%s exit per day: %d days, raw %d", name, len(got.ByDay), len(perDay))
+	}
+	for _, pt := range got.ByDay {
+		if a := perDay[pt.Label]; a == nil || pt.Value != minutes(a.sum, a.n) {
+			t.Errorf("%s exit on %s: %.1f, raw %+v", name, pt.Label, pt.Value, a)
 		}
 	}
 	for hr, row := range got.Heatmap {
