@@ -162,13 +162,14 @@ func invalid(field, format string, args ...any) error {
 	return &ValidationError{Field: field, Message: fmt.Sprintf(format, args...)}
 }
 
-// euros writes cents the French way: 12,50 €.
+// euros writes cents the French way, without a symbol (the till's
+// currency is its restaurant's): 12,50.
 func euros(c int64) string {
 	sign := ""
 	if c < 0 {
 		sign, c = "-", -c
 	}
-	return fmt.Sprintf("%s%d,%02d €", sign, c/100, c%100)
+	return fmt.Sprintf("%s%d,%02d", sign, c/100, c%100)
 }
 
 func abs(x int64) int64 {

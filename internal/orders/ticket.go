@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/go-pdf/fpdf"
+
+	"brigade/internal/tenancy"
 )
 
 // MethodLabel is a payment method's label.
@@ -43,6 +45,11 @@ func TicketPDF(d Detail) ([]byte, error) {
 	tr := pdf.UnicodeTranslatorFromDescriptor("cp1252")
 	pdf.AddPage()
 	o := d.Order
+	symbol := tenancy.CountryByCode(d.Restaurant.CountryCode).CurrencySymbol
+	if symbol == "" {
+		symbol = "€"
+	}
+	euros := func(c int64) string { return euros(c) + " " + symbol }
 	loc, err := time.LoadLocation(d.Restaurant.TimeZone)
 	if err != nil {
 		loc = time.UTC
