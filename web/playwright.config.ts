@@ -40,6 +40,8 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Native date fields follow the browser's language, not the emulated locale.
+        '--lang=fr-FR',
       ],
     },
   },

@@ -39,7 +39,9 @@ test.describe('settings', () => {
     // Kiosk parameters: Sauvegarder the first time, Appliquer after.
     await page.goto('/brigade/configborne');
     await page.getByLabel('Masquer le nom des options').check();
-    await page.getByRole('button', { name: 'Sauvegarder' }).click();
+    // 'Sauvegarder' while no configuration exists, 'Appliquer' after (the Configuration Caisse
+    // test may have created it first: both screens edit the same record).
+    await page.getByRole('button', { name: /^(Sauvegarder|Appliquer)$/ }).click();
     await expect(page.getByText('Parametres Borne mises à jour avec succès !')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Appliquer' })).toBeVisible();
     await shot(page, 'settings-kiosk');
