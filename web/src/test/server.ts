@@ -19,6 +19,14 @@ export const handlers = [
   http.get('*/api/v1/notices', () => HttpResponse.json({ items: [], unread: 0, tooltipSeen: true })),
   http.get('*/api/v1/presence', () => HttpResponse.json({ items: [] })),
   http.post('*/api/v1/presence', () => new HttpResponse(null, { status: 204 })),
+  // The landing page (/RealtimeDashboard), where many tests arrive: a quiet day.
+  http.get('*/api/v1/reports/realtime', () =>
+    HttpResponse.json({
+      date: '2026-11-21', revenueCents: 0, orders: 0, averageBasketCents: 0, cancelled: 0, clickncollect: 0, byRestaurant: [], byHour: [],
+      counts: { confirmedOrders: 0, cancelledOrders: 0, clickncollectOrders: 0, confirmedOrdersPrevious: 0, cancelledOrdersPrevious: 0,
+        clickncollectOrdersPrevious: 0, confirmedTrend: 0, cancelledTrend: 0, clickncollectTrend: 0, previousStart: '2026-10-21', previousEnd: '2026-10-21' },
+    }),
+  ),
 ];
 
 export const server = setupServer(...handlers);
