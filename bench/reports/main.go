@@ -107,6 +107,10 @@ func main() {
 	if *importOnly {
 		return
 	}
+	// Fresh statistics, as autovacuum / a maintenance ANALYZE would leave
+	// them on a live database (references and rollups alike).
+	_, err = db.Exec(ctx, "ANALYZE")
+	check(err)
 	// Reports: the whole year, all restaurants and one.
 	rep := reports.NewService(svc, ten)
 	var fid int64
