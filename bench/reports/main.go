@@ -143,7 +143,10 @@ func main() {
 			[]string{`SELECT equipment_id, SUM(total_cents), COUNT(*) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND status = 'paid' {R} GROUP BY equipment_id`,
 				`SELECT o.equipment_id, v.rate_bp, SUM(v.ht_cents), SUM(v.vat_cents) FROM order_vat v JOIN orders o ON o.id = v.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY o.equipment_id, v.rate_bp`,
 				`SELECT o.equipment_id, p.method, SUM(p.amount_cents) FROM order_payments p JOIN orders o ON o.id = p.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY o.equipment_id, p.method`}},
-		{"ventes catégories", func(f reports.Filter) error { _, err := rep.Sales(ctx, admin, f, reports.SalesProducts, ""); return err },
+		{"ventes catégories", func(f reports.Filter) error {
+			_, err := rep.Sales(ctx, admin, f, reports.SalesProducts, "")
+			return err
+		},
 			[]string{`SELECT l.category, SUM(l.quantity), SUM(l.ttc_cents) FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' AND o.order_type <> 4 {R} GROUP BY l.category`}},
 		{"ventes options", func(f reports.Filter) error { _, err := rep.Sales(ctx, admin, f, reports.SalesOptions, ""); return err },
 			[]string{`SELECT x.group_name, SUM(x.quantity), SUM(x.ttc_cents) FROM order_options x JOIN orders o ON o.id = x.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' AND o.order_type <> 4 {R} GROUP BY x.group_name`}},

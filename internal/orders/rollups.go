@@ -150,6 +150,7 @@ func (d deltas) add(r *row) {
 	// are merged first.
 	prods := map[string]*Metrics{}
 	opts := map[string]*Metrics{}
+	var lateUnits, optionUnits int64
 	for _, l := range o.Lines {
 		k := pf + Sep + l.Category + Sep + l.Name
 		m := prods[k]
@@ -164,9 +165,11 @@ func (d deltas) add(r *row) {
 		m.A3 += l.Total - ht
 		if late {
 			m.C1 += int64(l.Quantity)
+			lateUnits += int64(l.Quantity)
 		}
 		if len(l.Options) > 0 {
 			m.C2 += int64(l.Quantity)
+			optionUnits += int64(l.Quantity)
 		}
 		for _, op := range l.Options {
 			k := pf + Sep + op.Group + Sep + op.Name
@@ -200,16 +203,7 @@ func (d deltas) add(r *row) {
 		em.A2, em.C2 = o.Total, 1
 	}
 	d.put(f, rest, day, DimEquipment, eq, em)
-	rm := Metrics{N: 1, Qty: units, A1: o.Total, A2: discount, ESum: exit.ESum, EN: exit.EN}
-	for _, l := range o.Lines {
-		if late {
-			rm.C1 += int64(l.Quantity)
-		}
-		if len(l.Options) > 0 {
-			rm.C2 += int64(l.Quantity)
-		}
-	}
-	d.put(f, rest, day, DimRestaurant, "", rm)
+	d.put(f, rest, day, DimRestaurant, "", Metrics{N: 1, Qty: units, A1: o.Total, A2: discount, ESum: exit.ESum, EN: exit.EN, C1: lateUnits, C2: optionUnits})
 	d.put(f, rest, day, DimHours, o.PaidAt.UTC().Format("2006010215"), Metrics{N: 1, A1: o.Total, ESum: exit.ESum, EN: exit.EN})
 	if discount > 0 {
 		d.put(f, rest, day, DimDiscounts, o.Discount.Type+Sep+o.Source+Sep+o.Discount.Label, Metrics{N: 1, A1: discount})

@@ -200,15 +200,13 @@ func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) ([]ZRow,
 		k := splitKey(c.Key, orders.Sep, 2)
 		get(c.Restaurant, k[0]).Payments[k[1]] += c.A1
 	}
-	names := map[int64]string{}
-	for _, x := range sc.restaurants {
-		eqs, err := s.ten.Equipments(ctx, p, x.ID)
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range eqs {
-			names[e.ID] = e.Name
-		}
+	eqs, err := s.ten.EquipmentsInScope(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	names := make(map[int64]string, len(eqs))
+	for _, e := range eqs {
+		names[e.ID] = e.Name
 	}
 	out := make([]ZRow, 0, len(rows))
 	for _, r := range rows {
@@ -352,7 +350,7 @@ func (s *Service) Realtime(ctx context.Context, p tenancy.Principal, restaurantI
 		return Realtime{}, err
 	}
 	out := Realtime{Date: orders.FormatDate(today), ByRestaurant: []RealtimeRest{}, ByHour: []Amount{}}
-	if out.Counts, err = s.OrderCounts(ctx, p, f); err != nil {
+	if out.Counts, err = s.orderCounts(ctx, sc, f.Range); err != nil {
 		return out, err
 	}
 	listed := sc.Scope

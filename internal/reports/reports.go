@@ -185,11 +185,16 @@ func (s *Service) OrderCounts(ctx context.Context, p tenancy.Principal, f Filter
 	if err != nil {
 		return Counts{}, err
 	}
+	return s.orderCounts(ctx, sc, f.Range)
+}
+
+func (s *Service) orderCounts(ctx context.Context, sc scope, r orders.Range) (Counts, error) {
 	var out Counts
-	if out.Confirmed, out.Cancelled, out.ClickAndCollect, err = s.counts(ctx, sc, f.Range); err != nil {
+	var err error
+	if out.Confirmed, out.Cancelled, out.ClickAndCollect, err = s.counts(ctx, sc, r); err != nil {
 		return out, err
 	}
-	prev := orders.Range{Start: PreviousMonth(f.Range.Start), End: PreviousMonth(f.Range.End)}
+	prev := orders.Range{Start: PreviousMonth(r.Start), End: PreviousMonth(r.End)}
 	if out.ConfirmedPrevious, out.CancelledPrevious, out.CollectPrevious, err = s.counts(ctx, sc, prev); err != nil {
 		return out, err
 	}

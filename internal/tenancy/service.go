@@ -216,6 +216,30 @@ func (s *Service) Equipments(ctx context.Context, p Principal, restaurantID int6
 	return equipmentsPerRestaurant(ctx, s.db, restaurantID)
 }
 
+// EquipmentsInScope lists the tills and kiosks of every restaurant the
+// principal may see (archived ones included), in one query.
+func (s *Service) EquipmentsInScope(ctx context.Context, p Principal) ([]Equipment, error) {
+	if p.FranchiseID == 0 {
+		return nil, nil
+	}
+	where, args := scopeClause(p, "r")
+	rows, err := s.db.Query(ctx, `SELECT e.`+strings.ReplaceAll(equipmentColumns, ", ", ", e.")+` FROM equipments e
+		JOIN restaurants r ON r.id = e.restaurant_id WHERE `+where+` ORDER BY e.id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Equipment
+	for rows.Next() {
+		e, err := scanEquipment(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
 // NewEquipment stores a till or kiosk.
 func (s *Service) NewEquipment(ctx context.Context, r store.Runner, e Equipment) (Equipment, error) {
 	e.Name = strings.TrimSpace(e.Name)
