@@ -47,11 +47,22 @@ func main() {
 	pg := flag.String("postgres", "", "PostgreSQL server URL (a fresh database is created); empty: SQLite in a temporary folder")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the import to this file")
 	importOnly := flag.Bool("import-only", false, "stop after the bulk import")
+	skipReports := flag.Bool("skip-reports", false, "skip the reports and the order list (import and HTTP posts only)")
+	postProfile := flag.String("postprofile", "", "write a CPU profile of the HTTP posts to this file")
+	reuse := flag.String("reuse", "", "reports only, on a database a run with -keep left (SQLite path or PostgreSQL URL)")
+	keep := flag.Bool("keep", false, "keep the database (its name is printed) for -reuse")
 	flag.Parse()
 	ctx := context.Background()
 
-	dsn, cleanup := freshDatabase(*pg)
-	defer cleanup()
+	dsn, cleanup := *reuse, func() {}
+	if dsn == "" {
+		dsn, cleanup = freshDatabase(*pg)
+	}
+	if *keep {
+		fmt.Println("base gardée :", dsn)
+	} else {
+		defer cleanup()
+	}
 	db, err := store.Open(ctx, dsn)
 	check(err)
 	defer db.Close()
@@ -59,10 +70,18 @@ func main() {
 	check(err)
 	bus := events.NewLocal()
 	ten := tenancy.NewService(db, bus)
-	check(demo.Load(ctx, db, ten))
-	check(demo.AddRestaurants(ctx, db, ten, *rests))
+	if *reuse == "" {
+		check(demo.Load(ctx, db, ten))
+		check(demo.AddRestaurants(ctx, db, ten, *rests))
+	}
 	shops, err := demo.Shops(ctx, db, ten)
 	check(err)
+	if *reuse != "" {
+		last := time.Now().AddDate(0, 0, -1)
+		svc := orders.NewService(db, ten, bus)
+		runReports(ctx, db, svc, reports.NewService(svc, ten), shops, last)
+		return
+	}
 	fmt.Printf("Brigade — benchmark des commandes et rapports (%s, %d restaurants, %d commandes sur un an)\n\n", db.Engine(), len(shops), *total)
 
 	// Generate first, then time the import alone.
@@ -113,6 +132,13 @@ func main() {
 	check(err)
 	// Reports: the whole year, all restaurants and one.
 	rep := reports.NewService(svc, ten)
+	if !*skipReports {
+		runReports(ctx, db, svc, rep, shops, last)
+	}
+	posting(ctx, db, ten, bus, svc, shops, last, *posts, *clients, *postProfile)
+}
+
+func runReports(ctx context.Context, db *store.DB, svc *orders.Service, rep *reports.Service, shops []demo.Shop, last time.Time) {
 	var fid int64
 	check(db.QueryRow(ctx, `SELECT franchise_id FROM users WHERE login = 'demo-admin'`).Scan(&fid))
 	admin := tenancy.Principal{Role: tenancy.RoleAdmin, FranchiseID: fid}
@@ -183,6 +209,9 @@ func main() {
 		check(err)
 	})
 	fmt.Printf("\nliste des commandes, page 500 d'un restaurant sur un an : %s\n", ms(page))
+}
+
+func posting(ctx context.Context, db *store.DB, ten *tenancy.Service, bus events.Bus, svc *orders.Service, shops []demo.Shop, last time.Time, posts, clients int, profile string) {
 
 	// Single posts over HTTP, durable when acknowledged.
 	h := httpapi.New(httpapi.Deps{DB: db, Tenancy: ten, Bus: bus, Orders: svc})
@@ -192,7 +221,7 @@ func main() {
 	go srv.Serve(ln)
 	defer srv.Close()
 	url := "http://" + ln.Addr().String() + "/kiosk/v1/orders"
-	g2 := demo.Generator{Shops: shops, Last: last, Now: last.Add(24 * time.Hour), Days: 30, Total: *posts, Seed: 99}
+	g2 := demo.Generator{Shops: shops, Last: last, Now: last.Add(24 * time.Hour), Days: 30, Total: posts, Seed: 99}
 	type job struct {
 		body []byte
 		key  string
@@ -208,10 +237,15 @@ func main() {
 		return nil
 	}))
 	var next, failed atomic.Int64
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: *clients}}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
 	var wg sync.WaitGroup
-	t0 = time.Now()
-	for c := 0; c < *clients; c++ {
+	if profile != "" {
+		f, err := os.Create(profile)
+		check(err)
+		check(pprof.StartCPUProfile(f))
+	}
+	t0 := time.Now()
+	for c := 0; c < clients; c++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -235,7 +269,10 @@ func main() {
 	}
 	wg.Wait()
 	el := time.Since(t0)
-	fmt.Printf("envois unitaires HTTP : %.0f commandes/s (%d envois, %d clients, %d échecs, chacune validée avant la réponse)\n", float64(len(jobs))/el.Seconds(), len(jobs), *clients, failed.Load())
+	if profile != "" {
+		pprof.StopCPUProfile()
+	}
+	fmt.Printf("envois unitaires HTTP : %.0f commandes/s (%d envois, %d clients, %d échecs, chacune validée avant la réponse)\n", float64(len(jobs))/el.Seconds(), len(jobs), clients, failed.Load())
 }
 
 func median(n int, fn func()) time.Duration {

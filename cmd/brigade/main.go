@@ -21,8 +21,10 @@ import (
 	"brigade/internal/blob"
 	"brigade/internal/config"
 	"brigade/internal/demo"
+	"brigade/internal/deploy"
 	"brigade/internal/events"
 	"brigade/internal/httpapi"
+	"brigade/internal/jobs"
 	"brigade/internal/menu"
 	"brigade/internal/orders"
 	"brigade/internal/store"
@@ -182,7 +184,17 @@ func serve(ctx context.Context, args []string) error {
 		printLogins(c)
 	}
 
-	handler := httpapi.New(httpapi.Deps{DB: a.db, Tenancy: a.tenancy, Auth: a.auth, Bus: a.bus, Blobs: a.blobs, Menu: menu.NewService(a.db, a.tenancy, a.bus), Settings: settings.NewService(a.db, a.tenancy, a.bus), Orders: ordersSvc, SPA: web.SPA(), Version: version})
+	runner := jobs.NewRunner(a.db, a.bus)
+	deploySvc := deploy.NewService(a.db, a.tenancy, runner, a.bus, a.blobs)
+	if loaded, _ := demo.Loaded(ctx, a.db); loaded {
+		if n, err := demo.Deploy(ctx, a.db, deploySvc); err != nil {
+			return fmt.Errorf("déploiement de démonstration : %w", err)
+		} else if n > 0 {
+			slog.Info("cartes de démonstration déployées", "restaurants", n, "clé de la borne de démonstration", demo.KioskKey)
+		}
+	}
+	handler := httpapi.New(httpapi.Deps{DB: a.db, Tenancy: a.tenancy, Auth: a.auth, Bus: a.bus, Blobs: a.blobs, Menu: menu.NewService(a.db, a.tenancy, a.bus), Settings: settings.NewService(a.db, a.tenancy, a.bus), Orders: ordersSvc, Jobs: runner, Deploy: deploySvc, SPA: web.SPA(), Version: version})
+	handler.Start(ctx)
 	srv := &http.Server{
 		Addr:              c.Listen,
 		Handler:           httpapi.Logger(handler),
@@ -261,6 +273,9 @@ func loadDemo(ctx context.Context, args []string) error {
 		return err
 	}
 	if err := loadDemoOrders(ctx, a, orders.NewService(a.db, a.tenancy, a.bus), c.DemoOrders); err != nil {
+		return err
+	}
+	if _, err := demo.Deploy(ctx, a.db, deploy.NewService(a.db, a.tenancy, jobs.NewRunner(a.db, a.bus), a.bus, a.blobs)); err != nil {
 		return err
 	}
 	printLogins(c)

@@ -126,7 +126,7 @@ func loadTenancy(ctx context.Context, db *store.DB, ten *tenancy.Service, hash s
 		if err != nil {
 			return err
 		}
-		restos, err := loadSites(ctx, tx, ten, f.ID, sites, 812345670)
+		restos, err := loadSites(ctx, tx, ten, f.ID, sites, demoSiretPrefix)
 		if err != nil {
 			return err
 		}
@@ -161,8 +161,17 @@ func loadTenancy(ctx context.Context, db *store.DB, ten *tenancy.Service, hash s
 	})
 }
 
+// KioskKey is the key of the first demo restaurant's first kiosk, for
+// trying the kiosk feed by hand (demo data only).
+const KioskKey = "demo-kiosk-key"
+
+const demoSiretPrefix = 812345670
+
 // DeviceKey is the known key of a demo device (demo data only).
 func DeviceKey(userKeenID string) string {
+	if userKeenID == siret(demoSiretPrefix, 1)+"-"+tenancy.EquipmentKiosk+"-1" {
+		return KioskKey
+	}
 	return tenancy.DeviceKeyPrefix + "demo_" + strings.ToLower(strings.ReplaceAll(userKeenID, "-", "_"))
 }
 

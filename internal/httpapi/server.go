@@ -26,7 +26,11 @@ import (
 
 	"brigade/internal/auth"
 	"brigade/internal/blob"
+	"brigade/internal/deploy"
 	"brigade/internal/events"
+	"brigade/internal/export"
+	"brigade/internal/jobs"
+	"brigade/internal/marketplace"
 	"brigade/internal/menu"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
@@ -44,6 +48,10 @@ type Deps struct {
 	Settings *settings.Service
 	// Orders takes in and reads orders (nil: one is made from DB).
 	Orders *orders.Service
+	// Jobs runs background work (nil: one is made from DB; Start runs it).
+	Jobs *jobs.Runner
+	// Deploy generates and serves the deployed menus (nil: one is made).
+	Deploy *deploy.Service
 	// SPA is the built web app (index.html at its root); nil serves a notice.
 	SPA fs.FS
 	// Heartbeat and StreamLifetime bound the SSE stream (defaults 20 s, 30 min).
@@ -66,17 +74,29 @@ func OpenAPIJSON() ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
+// Start runs the background work the server depends on (jobs, the kiosk
+// feed's cache invalidation) until ctx ends.
+func (s *Server) Start(ctx context.Context) {
+	s.jobs.Start(ctx, 2)
+	s.deploy.Watch(ctx)
+	s.deploy.KeepCurrent(ctx, time.Hour)
+}
+
 // Server is the HTTP handler of Brigade.
 type Server struct {
 	Deps
-	api      huma.API
-	router   chi.Router
-	routes   []route
-	images   *menu.Images
-	presence *presence.Service
-	notices  *notices.Service
-	orders   *orders.Service
-	reports  *reports.Service
+	api         huma.API
+	router      chi.Router
+	routes      []route
+	images      *menu.Images
+	presence    *presence.Service
+	notices     *notices.Service
+	orders      *orders.Service
+	reports     *reports.Service
+	marketplace *marketplace.Service
+	jobs        *jobs.Runner
+	deploy      *deploy.Service
+	exports     *export.Service
 }
 
 // New builds the handler.
@@ -97,6 +117,16 @@ func New(d Deps) *Server {
 		s.orders = orders.NewService(d.DB, d.Tenancy, d.Bus)
 	}
 	s.reports = reports.NewService(s.orders, d.Tenancy)
+	s.jobs = d.Jobs
+	if s.jobs == nil {
+		s.jobs = jobs.NewRunner(d.DB, d.Bus)
+	}
+	s.deploy = d.Deploy
+	if s.deploy == nil {
+		s.deploy = deploy.NewService(d.DB, d.Tenancy, s.jobs, d.Bus, d.Blobs)
+	}
+	s.marketplace = marketplace.NewService(d.DB, d.Tenancy, d.Bus)
+	s.exports = export.NewService(d.DB, d.Tenancy, s.jobs, s.deploy, d.Blobs)
 	s.router.Use(securityHeaders, clientAddress)
 
 	cfg := huma.DefaultConfig("Brigade API", APIVersion)
@@ -114,7 +144,7 @@ func New(d Deps) *Server {
 	s.api = humachi.New(s.router, cfg)
 	s.api.UseMiddleware(s.authenticate)
 
-	s.routes = slices.Concat(s.routeTable(), s.settingsRouteTable(), s.peopleRouteTable(), s.presenceRouteTable(), s.ordersRouteTable())
+	s.routes = slices.Concat(s.routeTable(), s.settingsRouteTable(), s.peopleRouteTable(), s.presenceRouteTable(), s.ordersRouteTable(), s.marketplaceRouteTable(), s.deployRouteTable(), s.exportRouteTable())
 	for _, r := range s.routes {
 		r.register(s.api, r.operation())
 	}

@@ -3,8 +3,10 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"image/color"
 	"net/http"
+	"net/url"
 	"regexp"
 	"sort"
 	"strings"
@@ -28,6 +30,7 @@ type fixture struct {
 	people      []int64  // managed logins
 	notice      int64    // a notice (global: visible to every franchise)
 	orders      []int64  // orders posted by the franchise's devices
+	jobs        []int64  // background jobs (generations) of the franchise
 	markers     []string
 }
 
@@ -96,6 +99,7 @@ type operation struct {
 	method, path string
 	body         any               // a body that passes the schema, so that the call reaches the domain
 	headers      map[string]string // required headers (If-Match…)
+	device       bool              // called by a till or kiosk with its key
 }
 
 type schema struct {
@@ -114,10 +118,12 @@ type schema struct {
 type openAPIDoc struct {
 	Paths map[string]map[string]struct {
 		Parameters []struct {
-			Name     string `json:"name"`
-			In       string `json:"in"`
-			Required bool   `json:"required"`
+			Name     string  `json:"name"`
+			In       string  `json:"in"`
+			Required bool    `json:"required"`
+			Schema   *schema `json:"schema"`
 		} `json:"parameters"`
+		Security []map[string][]string `json:"security"`
 		RequestBody *struct {
 			Content map[string]struct {
 				Schema *schema `json:"schema"`
@@ -190,14 +196,24 @@ func operations(t *testing.T, srv *testutil.Server) []operation {
 				case prm.In == "header" && prm.Required:
 					headers[prm.Name] = `"1"`
 				case prm.In == "query" && prm.Required:
-					query += "&" + prm.Name + "=1"
+					v := any(1)
+					if prm.Schema != nil {
+						v = doc.sample(prm.Schema)
+					}
+					query += "&" + prm.Name + "=" + url.QueryEscape(fmt.Sprint(v))
+				}
+			}
+			device := false
+			for _, sec := range op.Security {
+				if _, ok := sec["deviceKey"]; ok {
+					device = true
 				}
 			}
 			p := path
 			if query != "" {
 				p += "?" + query[1:]
 			}
-			ops = append(ops, operation{strings.ToUpper(method), p, body, headers})
+			ops = append(ops, operation{strings.ToUpper(method), p, body, headers, device})
 		}
 	}
 	// Deletions last, so that the owners' positive control reads its own
@@ -206,6 +222,10 @@ func operations(t *testing.T, srv *testutil.Server) []operation {
 		di, dj := ops[i].method == http.MethodDelete, ops[j].method == http.MethodDelete
 		if di != dj {
 			return dj
+		}
+		// Among deletions, sub-resources (deeper paths) before their parent.
+		if si, sj := strings.Count(ops[i].path, "/"), strings.Count(ops[j].path, "/"); di && si != sj {
+			return si > sj
 		}
 		return ops[i].path+ops[i].method < ops[j].path+ops[j].method
 	})
@@ -250,6 +270,15 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 			return itoa(victim.orders[i%len(victim.orders)])
 		case "kind":
 			return "products"
+		case "jobId":
+			if len(victim.jobs) == 0 {
+				t.Fatalf("no job in the fixture for %s", path)
+			}
+			return itoa(victim.jobs[0])
+		case "version":
+			return "1"
+		case "module":
+			return "uber_eats"
 		case "file":
 			if len(victim.images) == 0 {
 				t.Fatalf("no image in the fixture for %s", path)
@@ -260,6 +289,16 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 			return ""
 		}
 	})
+}
+
+// equipmentKey returns the demo key of an equipment.
+func equipmentKey(t *testing.T, srv *testutil.Server, equipmentID int64) string {
+	t.Helper()
+	var keen string
+	if err := srv.DB.QueryRow(context.Background(), "SELECT user_keen_id FROM equipments WHERE id = ?", equipmentID).Scan(&keen); err != nil {
+		t.Fatal(err)
+	}
+	return demo.DeviceKey(keen)
 }
 
 // TestNoRouteCrossesFranchises signs in as every role of one franchise and
@@ -308,6 +347,13 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 				}
 				x.f.orders = append(x.f.orders, o.ID)
 			}
+			res = srv.Do(t, http.MethodPost, "/api/v1/deploy/generations", srv.SignIn(t, x.login), map[string]any{"restaurantIds": x.f.restaurants[:1]})
+			var job struct{ ID int64 }
+			res.JSON(t, &job)
+			if res.Status != http.StatusAccepted {
+				t.Fatalf("generation for %s: %d %s", x.login, res.Status, res.Body)
+			}
+			x.f.jobs = append(x.f.jobs, job.ID)
 		}
 		ops := operations(t, srv)
 		res := srv.Do(t, http.MethodPost, "/api/v1/admin/notices", srv.SignIn(t, "superadmin"), map[string]any{"title": "Nouveauté", "date": "2026-11-01", "roles": []string{"admin", "guest", "moderator", "restaurant"}})
@@ -339,9 +385,14 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 				if op.path == "/api/v1/notices/{noticeId}/open" {
 					continue // notices belong to no franchise: TestNoticesFollowRoleAndDomain covers who reads them
 				}
+				caller := token
+				if op.device {
+					// A till or kiosk of the attacker's franchise.
+					caller = equipmentKey(t, srv, a.own.equipments[0])
+				}
 				for i := range a.victim.restaurants {
 					path := fill(t, op.path, a.victim, i)
-					res := srv.DoWith(t, op.method, path, token, op.body, op.headers)
+					res := srv.DoWith(t, op.method, path, caller, op.body, op.headers)
 					body := string(res.Body)
 					if strings.Contains(op.path, "{") {
 						if res.Status != http.StatusNotFound && res.Status != http.StatusForbidden {
@@ -373,7 +424,11 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 					continue
 				}
 				path := fill(t, op.path, owner.f, len(owner.f.restaurants)-1)
-				if res := srv.DoWith(t, op.method, path, token, op.body, op.headers); res.Status == http.StatusNotFound {
+				caller := token
+				if op.device {
+					caller = equipmentKey(t, srv, owner.f.equipments[0])
+				}
+				if res := srv.DoWith(t, op.method, path, caller, op.body, op.headers); res.Status == http.StatusNotFound {
 					t.Errorf("%s on its own data %s %s: 404 %.200s", owner.login, op.method, path, res.Body)
 				}
 			}

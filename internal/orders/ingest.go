@@ -2,7 +2,6 @@ package orders
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -262,7 +261,7 @@ func (s *Service) storeRows(ctx context.Context, rows []*row) error {
 	now := s.now().UTC().Unix()
 	return s.db.WithTx(ctx, func(tx *store.Tx) error {
 		// The first of several posts with the same key in one batch wins.
-		first := map[orderKey]*row{}
+		first := make(map[orderKey]*row, len(rows))
 		fresh := make([]*row, 0, len(rows))
 		for _, r := range rows {
 			k := orderKey{r.restaurantID, r.equipmentID, r.order.OrderID}
@@ -272,22 +271,25 @@ func (s *Service) storeRows(ctx context.Context, rows []*row) error {
 			first[k] = r
 			fresh = append(fresh, r)
 		}
-		// Insert the orders; RETURNING names those actually inserted.
-		if err := insertOrders(ctx, tx, fresh, now, first); err != nil {
+		// Store the new orders with their raw rows and rollups; afterwards
+		// the id of an inserted order is set, that of a known one is 0.
+		var inserted []*row
+		var err error
+		if tx.Engine() == store.SQLite {
+			inserted, err = storeSQLite(ctx, tx, fresh, now)
+		} else {
+			inserted, err = storePostgres(ctx, tx, fresh, now, first)
+		}
+		if err != nil {
 			return err
 		}
 		// Posts not inserted were stored before (or earlier in this batch).
-		var inserted []*row
 		for _, r := range rows {
 			k := orderKey{r.restaurantID, r.equipmentID, r.order.OrderID}
-			w := first[k]
-			switch {
+			switch w := first[k]; {
 			case w != r:
 				r.duplicate = true
-			case r.id != 0:
-				inserted = append(inserted, r)
-				continue
-			default:
+			case r.id == 0:
 				r.duplicate = true
 				if err := tx.QueryRow(ctx, `SELECT id FROM orders WHERE restaurant_id = ? AND equipment_id = ? AND till_order_id = ?`,
 					r.restaurantID, r.equipmentID, r.order.OrderID).Scan(&r.id); err != nil {
@@ -299,16 +301,6 @@ func (s *Service) storeRows(ctx context.Context, rows []*row) error {
 			if r.duplicate && r.id == 0 {
 				r.id = first[orderKey{r.restaurantID, r.equipmentID, r.order.OrderID}].id
 			}
-		}
-		if err := insertRaw(ctx, tx, inserted); err != nil {
-			return err
-		}
-		d := deltas{}
-		for _, r := range inserted {
-			d.add(r)
-		}
-		if err := d.flush(ctx, tx); err != nil {
-			return err
 		}
 		if len(inserted) > 0 {
 			type fr struct{ franchise, restaurant int64 }
@@ -327,82 +319,213 @@ func (s *Service) storeRows(ctx context.Context, rows []*row) error {
 	})
 }
 
-// insertOrders writes the order rows in prepared blocks; RETURNING gives
-// the ids of those inserted (a conflict means the order was there before).
-func insertOrders(ctx context.Context, tx *store.Tx, fresh []*row, now int64, first map[orderKey]*row) error {
-	const suffix = " ON CONFLICT (restaurant_id, equipment_id, till_order_id) DO NOTHING RETURNING id, restaurant_id, equipment_id, till_order_id"
-	var block *sql.Stmt
-	defer func() {
-		if block != nil {
-			block.Close()
+// storePostgres inserts the orders (RETURNING names those inserted), then
+// their raw rows and rollups, each table in one statement.
+func storePostgres(ctx context.Context, tx *store.Tx, fresh []*row, now int64, first map[orderKey]*row) ([]*row, error) {
+	if err := insertOrders(ctx, tx, fresh, now, first); err != nil {
+		return nil, err
+	}
+	inserted := make([]*row, 0, len(fresh))
+	for _, r := range fresh {
+		if r.id != 0 {
+			inserted = append(inserted, r)
 		}
-	}()
-	args := make([]any, 0, blockRows*20)
-	for start := 0; start < len(fresh); start += blockRows {
-		chunk := fresh[start:min(len(fresh), start+blockRows)]
-		args = args[:0]
-		for _, r := range chunk {
-			o := &r.order
-			var dType, dLabel, cashier string
-			var dValue, discount int64
-			if d := o.Discount; d != nil {
-				dType, dValue, discount, dLabel, cashier = d.Type, d.Value, d.Amount, d.Label, d.Cashier
-			}
-			var exit any
-			if o.ExitSecs != nil {
-				exit = int64(*o.ExitSecs)
-			}
-			ex := ""
-			if o.Marque != nil || o.Collect != nil {
-				b, err := json.Marshal(extra{Marque: o.Marque, Collect: o.Collect})
-				if err != nil {
-					return err
-				}
-				ex = string(b)
-			}
-			args = append(args, r.franchiseID, r.restaurantID, r.equipmentID, o.OrderID, o.Source, int64(o.Type), o.Status,
-				o.PaidAt.Unix(), r.businessDate, o.Subtotal, discount, o.Fees, o.Total, dType, dValue, dLabel, cashier, exit, ex, now)
+	}
+	for _, t := range rawTables(inserted) {
+		if err := insertRows(ctx, tx, t.table, t.columns, t.types, t.n, "", t.row); err != nil {
+			return nil, err
 		}
-		var res *sql.Rows
-		var err error
-		if len(chunk) == blockRows {
-			if block == nil {
-				if block, err = tx.PrepareRaw(ctx, valuesStatement(tx.Engine(), "orders", orderColumns, 20, blockRows)+suffix); err != nil {
-					return err
-				}
-			}
-			res, err = block.QueryContext(ctx, args...)
-		} else {
-			res, err = tx.QueryRaw(ctx, valuesStatement(tx.Engine(), "orders", orderColumns, 20, len(chunk))+suffix, args...)
+	}
+	d := deltas{}
+	for _, r := range inserted {
+		d.add(r)
+	}
+	return inserted, d.flush(ctx, tx)
+}
+
+// storeSQLite gives the new orders their ids itself (the writer connection
+// is the only one, and the transaction holds the write lock), so that the
+// raw rows and the rollup deltas, assuming every order is new, are computed
+// on another core while SQLite inserts the orders. Should some orders have
+// been stored before, that work is redone for the others.
+func storeSQLite(ctx context.Context, tx *store.Tx, fresh []*row, now int64) ([]*row, error) {
+	if len(fresh) == 0 {
+		return nil, nil
+	}
+	var base int64
+	if err := tx.QueryRow(ctx, `SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'orders'), 0), COALESCE((SELECT MAX(id) FROM orders), 0)) + 1`).Scan(&base); err != nil {
+		return nil, err
+	}
+	for i, r := range fresh {
+		r.id = base + int64(i)
+	}
+	type work struct{ raw, rollups []*blocks }
+	build := func(rows []*row) work {
+		var w work
+		for _, t := range rawTables(rows) {
+			w.raw = append(w.raw, buildBlocks(t.table, t.columns, len(t.types), t.n, "", t.row))
 		}
+		d := deltas{}
+		for _, r := range rows {
+			d.add(r)
+		}
+		w.rollups = []*blocks{d.blocks()}
+		return w
+	}
+	ready := make(chan work, 1)
+	go func() { ready <- build(fresh) }()
+	if err := insertOrdersSQLite(ctx, tx, fresh, now); err != nil {
+		<-ready
+		return nil, err
+	}
+	var n int
+	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM orders WHERE id >= ? AND id < ?`, base, base+int64(len(fresh))).Scan(&n); err != nil {
+		<-ready
+		return nil, err
+	}
+	w := <-ready
+	inserted := fresh
+	if n != len(fresh) {
+		res, err := tx.Query(ctx, `SELECT id FROM orders WHERE id >= ? AND id < ?`, base, base+int64(len(fresh)))
 		if err != nil {
-			return err
+			return nil, err
 		}
+		ids := map[int64]bool{}
 		for res.Next() {
 			var id int64
-			var k orderKey
-			if err := res.Scan(&id, &k.restaurant, &k.equipment, &k.till); err != nil {
+			if err := res.Scan(&id); err != nil {
 				res.Close()
-				return err
+				return nil, err
 			}
-			first[k].id = id
+			ids[id] = true
 		}
 		res.Close()
 		if err := res.Err(); err != nil {
-			return err
+			return nil, err
+		}
+		inserted = make([]*row, 0, len(ids))
+		for _, r := range fresh {
+			if ids[r.id] {
+				inserted = append(inserted, r)
+			} else {
+				r.id = 0
+			}
+		}
+		w = build(inserted)
+	}
+	for _, b := range append(w.raw, w.rollups...) {
+		if err := b.exec(ctx, tx); err != nil {
+			return nil, err
 		}
 	}
-	return nil
+	return inserted, nil
 }
 
-// insertRaw writes the lines, options, VAT lines and payments of new orders.
-func insertRaw(ctx context.Context, tx *store.Tx, rows []*row) error {
+// orderTypes are the kinds of the order columns (see columnar).
+const orderTypes = "iiissisiiiiiisissnsi"
+
+// orderArgs appends the order columns of r.
+func orderArgs(r *row, now int64, args []any) ([]any, error) {
+	o := &r.order
+	var dType, dLabel, cashier string
+	var dValue, discount int64
+	if d := o.Discount; d != nil {
+		dType, dValue, discount, dLabel, cashier = d.Type, d.Value, d.Amount, d.Label, d.Cashier
+	}
+	var exit any
+	if o.ExitSecs != nil {
+		exit = int64(*o.ExitSecs)
+	}
+	ex := ""
+	if o.Marque != nil || o.Collect != nil {
+		b, err := json.Marshal(extra{Marque: o.Marque, Collect: o.Collect})
+		if err != nil {
+			return args, err
+		}
+		ex = string(b)
+	}
+	return append(args, r.franchiseID, r.restaurantID, r.equipmentID, o.OrderID, o.Source, int64(o.Type), o.Status,
+		o.PaidAt.Unix(), r.businessDate, o.Subtotal, discount, o.Fees, o.Total, dType, dValue, dLabel, cashier, exit, ex, now), nil
+}
+
+// insertOrders writes the order rows on PostgreSQL, in one statement;
+// RETURNING gives the ids of those inserted (a conflict means the order was
+// there before).
+func insertOrders(ctx context.Context, tx *store.Tx, fresh []*row, now int64, first map[orderKey]*row) error {
+	if len(fresh) == 0 {
+		return nil
+	}
+	var jsonErr error
+	cols := columnar(orderTypes, len(fresh), func(i int, a []any) []any {
+		a, err := orderArgs(fresh[i], now, a)
+		if err != nil {
+			jsonErr = err
+		}
+		return a
+	})
+	if jsonErr != nil {
+		return jsonErr
+	}
+	res, err := tx.QueryRaw(ctx, unnestStatement("orders", orderColumns, orderTypes)+
+		" ON CONFLICT (restaurant_id, equipment_id, till_order_id) DO NOTHING RETURNING id, restaurant_id, equipment_id, till_order_id", cols...)
+	if err != nil {
+		return err
+	}
+	defer res.Close()
+	for res.Next() {
+		var id int64
+		var k orderKey
+		if err := res.Scan(&id, &k.restaurant, &k.equipment, &k.till); err != nil {
+			return err
+		}
+		first[k].id = id
+	}
+	return res.Err()
+}
+
+// insertOrdersSQLite writes the order rows with their ids in multi-row
+// statements; an order already stored is skipped (its id is then unused).
+func insertOrdersSQLite(ctx context.Context, tx *store.Tx, fresh []*row, now int64) error {
+	var err error
+	b := buildBlocks("orders", "id, "+orderColumns, 21, len(fresh), " ON CONFLICT (restaurant_id, equipment_id, till_order_id) DO NOTHING", func(i int, a []any) []any {
+		r := fresh[i]
+		a, e := orderArgs(r, now, append(a, r.id))
+		if e != nil {
+			err = e
+		}
+		return a
+	})
+	if err != nil {
+		return err
+	}
+	return b.exec(ctx, tx)
+}
+
+// rawTable is one table of raw rows to write: n rows built by row.
+type rawTable struct {
+	table, columns, types string
+	n                     int
+	row                   func(k int, a []any) []any
+}
+
+// rawTables are the lines, options, VAT lines and payments of new orders
+// (whose ids are set).
+func rawTables(rows []*row) []rawTable {
 	type lineRef struct {
 		r    *row
 		i, j int
 	}
-	var lines, opts []lineRef
-	var vats, pays []lineRef
+	var nl, no, nv, np int
+	for _, r := range rows {
+		nl += len(r.order.Lines)
+		for _, l := range r.order.Lines {
+			no += len(l.Options)
+		}
+		nv += len(r.order.VAT)
+		np += len(r.order.Payments)
+	}
+	lines, opts := make([]lineRef, 0, nl), make([]lineRef, 0, no)
+	vats, pays := make([]lineRef, 0, nv), make([]lineRef, 0, np)
 	for _, r := range rows {
 		for i, l := range r.order.Lines {
 			lines = append(lines, lineRef{r, i, 0})
@@ -417,32 +540,28 @@ func insertRaw(ctx context.Context, tx *store.Tx, rows []*row) error {
 			pays = append(pays, lineRef{r, i, 0})
 		}
 	}
-	if err := insertRows(ctx, tx, "order_lines", "order_id, line_no, restaurant_id, business_date, product_id, product, category, quantity, unit_cents, ttc_cents, tax_rate_bp", 11, len(lines), "", func(k int, a []any) []any {
-		x := lines[k]
-		l := &x.r.order.Lines[x.i]
-		return append(a, x.r.id, int64(x.i), x.r.restaurantID, x.r.businessDate, l.ProductID, l.Name, l.Category, int64(l.Quantity), l.UnitPrice, l.Total, int64(l.TaxRate))
-	}); err != nil {
-		return err
+	return []rawTable{
+		{"order_lines", "order_id, line_no, restaurant_id, business_date, product_id, product, category, quantity, unit_cents, ttc_cents, tax_rate_bp", "iiiisssiiii", len(lines), func(k int, a []any) []any {
+			x := lines[k]
+			l := &x.r.order.Lines[x.i]
+			return append(a, x.r.id, int64(x.i), x.r.restaurantID, x.r.businessDate, l.ProductID, l.Name, l.Category, int64(l.Quantity), l.UnitPrice, l.Total, int64(l.TaxRate))
+		}},
+		{"order_options", "order_id, line_no, option_no, restaurant_id, business_date, option_name, group_name, quantity, ttc_cents", "iiiiissii", len(opts), func(k int, a []any) []any {
+			x := opts[k]
+			op := &x.r.order.Lines[x.i].Options[x.j]
+			return append(a, x.r.id, int64(x.i), int64(x.j), x.r.restaurantID, x.r.businessDate, op.Name, op.Group, int64(op.Quantity), op.Total)
+		}},
+		{"order_vat", "order_id, rate_bp, restaurant_id, business_date, ht_cents, vat_cents, ttc_cents", "iiiiiii", len(vats), func(k int, a []any) []any {
+			x := vats[k]
+			v := &x.r.order.VAT[x.i]
+			return append(a, x.r.id, int64(v.Rate), x.r.restaurantID, x.r.businessDate, v.HT, v.VAT, v.TTC)
+		}},
+		{"order_payments", "order_id, payment_no, restaurant_id, business_date, method, amount_cents", "iiiisi", len(pays), func(k int, a []any) []any {
+			x := pays[k]
+			p := &x.r.order.Payments[x.i]
+			return append(a, x.r.id, int64(x.i), x.r.restaurantID, x.r.businessDate, p.Method, p.Amount)
+		}},
 	}
-	if err := insertRows(ctx, tx, "order_options", "order_id, line_no, option_no, restaurant_id, business_date, option_name, group_name, quantity, ttc_cents", 9, len(opts), "", func(k int, a []any) []any {
-		x := opts[k]
-		op := &x.r.order.Lines[x.i].Options[x.j]
-		return append(a, x.r.id, int64(x.i), int64(x.j), x.r.restaurantID, x.r.businessDate, op.Name, op.Group, int64(op.Quantity), op.Total)
-	}); err != nil {
-		return err
-	}
-	if err := insertRows(ctx, tx, "order_vat", "order_id, rate_bp, restaurant_id, business_date, ht_cents, vat_cents, ttc_cents", 7, len(vats), "", func(k int, a []any) []any {
-		x := vats[k]
-		v := &x.r.order.VAT[x.i]
-		return append(a, x.r.id, int64(v.Rate), x.r.restaurantID, x.r.businessDate, v.HT, v.VAT, v.TTC)
-	}); err != nil {
-		return err
-	}
-	return insertRows(ctx, tx, "order_payments", "order_id, payment_no, restaurant_id, business_date, method, amount_cents", 6, len(pays), "", func(k int, a []any) []any {
-		x := pays[k]
-		p := &x.r.order.Payments[x.i]
-		return append(a, x.r.id, int64(x.i), x.r.restaurantID, x.r.businessDate, p.Method, p.Amount)
-	})
 }
 
 // FormatDate writes a yyyymmdd business date as yyyy-mm-dd.

@@ -77,28 +77,63 @@ type cell struct {
 	key        string
 }
 
-// deltas accumulates the rollup changes of a batch of orders, so that every
-// cell is written once per transaction.
-type deltas map[cell]*Metrics
+// dayCell is a cell at the finest grain: one restaurant, one business day.
+type dayCell struct {
+	franchise, restaurant, day int64
+	dim, key                   string
+}
+
+// deltas accumulates the rollup changes of a batch of orders per
+// restaurant and day; cells() folds them into every grain, so that each
+// order costs one map update per dimension key, and every cell is written
+// once per transaction.
+type deltas map[dayCell]*Metrics
 
 func (d deltas) put(franchise, restaurant, day int64, dim, key string, m Metrics) {
-	month := day / 100
-	for _, c := range [4]cell{
-		{franchise, dim, restaurant, day, key},
-		{franchise, dim, restaurant, month, key},
-		{franchise, dim, 0, day, key},
-		{franchise, dim, 0, month, key},
-	} {
-		if dim == DimHours && c.period < 1_000_000 {
-			continue
-		}
-		if x, ok := d[c]; ok {
-			x.add(m)
+	c := dayCell{franchise, restaurant, day, dim, key}
+	if x, ok := d[c]; ok {
+		x.add(m)
+	} else {
+		mm := m
+		d[c] = &mm
+	}
+}
+
+// perEquipment reports whether a dimension's key names an equipment: an
+// equipment belongs to one restaurant, so its franchise rows would repeat
+// the restaurant rows cell for cell. They are not kept: the Z table reads
+// the restaurant rows.
+func perEquipment(dim string) bool {
+	return dim == DimEquipment || dim == DimVAT || dim == DimPayments
+}
+
+// cells folds the day cells into the four grains: restaurant × day,
+// restaurant × month, franchise × day, franchise × month (hours at day
+// grain only, equipment keys at restaurant grain only).
+func (d deltas) cells() map[cell]*Metrics {
+	out := make(map[cell]*Metrics, len(d)*3/2)
+	fold := func(c cell, m *Metrics) {
+		if x, ok := out[c]; ok {
+			x.add(*m)
 		} else {
-			mm := m
-			d[c] = &mm
+			mm := *m
+			out[c] = &mm
 		}
 	}
+	for c, m := range d {
+		out[cell{c.franchise, c.dim, c.restaurant, c.day, c.key}] = m
+		if perEquipment(c.dim) {
+			fold(cell{c.franchise, c.dim, c.restaurant, c.day / 100, c.key}, m)
+			continue
+		}
+		fold(cell{c.franchise, c.dim, 0, c.day, c.key}, m)
+		if c.dim == DimHours {
+			continue
+		}
+		fold(cell{c.franchise, c.dim, c.restaurant, c.day / 100, c.key}, m)
+		fold(cell{c.franchise, c.dim, 0, c.day / 100, c.key}, m)
+	}
+	return out
 }
 
 // ExitLate reports whether an exit time counts as late (Fast Trank).
@@ -212,11 +247,13 @@ func (d deltas) add(r *row) {
 
 const rollupColumns = "franchise_id, dim, restaurant_id, period, key, n, qty, a1, a2, a3, e_sum, e_n, c1, c2"
 
-// flush upserts the accumulated cells, in a stable order so that concurrent
-// writers on PostgreSQL take row locks in the same order.
-func (d deltas) flush(ctx context.Context, tx *store.Tx) error {
-	cells := make([]cell, 0, len(d))
-	for c := range d {
+// sorted lists the cells of every grain in a stable order, so that
+// concurrent writers on PostgreSQL take row locks in the same order (and
+// SQLite writes its B-tree in key order).
+func (d deltas) sorted() ([]cell, map[cell]*Metrics) {
+	all := d.cells()
+	cells := make([]cell, 0, len(all))
+	for c := range all {
 		cells = append(cells, c)
 	}
 	slices.SortFunc(cells, func(a, b cell) int {
@@ -234,14 +271,31 @@ func (d deltas) flush(ctx context.Context, tx *store.Tx) error {
 		}
 		return strings.Compare(a.key, b.key)
 	})
-	const suffix = ` ON CONFLICT (franchise_id, dim, restaurant_id, period, key) DO UPDATE SET
+	return cells, all
+}
+
+const rollupUpsert = ` ON CONFLICT (franchise_id, dim, restaurant_id, period, key) DO UPDATE SET
 		n = rollups.n + excluded.n, qty = rollups.qty + excluded.qty, a1 = rollups.a1 + excluded.a1,
 		a2 = rollups.a2 + excluded.a2, a3 = rollups.a3 + excluded.a3, e_sum = rollups.e_sum + excluded.e_sum,
 		e_n = rollups.e_n + excluded.e_n, c1 = rollups.c1 + excluded.c1, c2 = rollups.c2 + excluded.c2`
-	return insertRows(ctx, tx, "rollups", rollupColumns, 14, len(cells), suffix, func(i int, args []any) []any {
-		c, m := cells[i], d[cells[i]]
+
+func rollupRow(cells []cell, all map[cell]*Metrics) func(i int, args []any) []any {
+	return func(i int, args []any) []any {
+		c, m := cells[i], all[cells[i]]
 		return append(args, c.franchise, c.dim, c.restaurant, c.period, c.key, m.N, m.Qty, m.A1, m.A2, m.A3, m.ESum, m.EN, m.C1, m.C2)
-	})
+	}
+}
+
+// flush upserts the accumulated cells (PostgreSQL: one statement).
+func (d deltas) flush(ctx context.Context, tx *store.Tx) error {
+	cells, all := d.sorted()
+	return insertRows(ctx, tx, "rollups", rollupColumns, "isiisiiiiiiiii", len(cells), rollupUpsert, rollupRow(cells, all))
+}
+
+// blocks are the upserts of the accumulated cells, ready to run on SQLite.
+func (d deltas) blocks() *blocks {
+	cells, all := d.sorted()
+	return buildBlocks("rollups", rollupColumns, 14, len(cells), rollupUpsert, rollupRow(cells, all))
 }
 
 func cmp64(a, b int64) int {
@@ -259,40 +313,150 @@ func cmp64(a, b int64) int {
 // transaction instead of once per call.
 const blockRows = 64
 
-// insertRows writes n rows of width columns with multi-row INSERTs: full
-// blocks through one prepared statement, the rest in one more statement.
-func insertRows(ctx context.Context, tx *store.Tx, table, columns string, width, n int, suffix string, row func(i int, args []any) []any) error {
+// insertRows writes n rows whose columns have the kinds types (one letter
+// per column, see columnar). On PostgreSQL: one statement whatever n, the
+// columns passed as arrays; on SQLite: multi-row INSERTs (see blocks).
+func insertRows(ctx context.Context, tx *store.Tx, table, columns, types string, n int, suffix string, row func(i int, args []any) []any) error {
 	if n == 0 {
 		return nil
 	}
-	args := make([]any, 0, blockRows*width)
-	full := n / blockRows
-	if full > 0 {
-		stmt, err := tx.PrepareRaw(ctx, valuesStatement(tx.Engine(), table, columns, width, blockRows)+suffix)
+	if tx.Engine() == store.Postgres {
+		_, err := tx.ExecRaw(ctx, unnestStatement(table, columns, types)+suffix, columnar(types, n, row)...)
+		return err
+	}
+	return buildBlocks(table, columns, len(types), n, suffix, row).exec(ctx, tx)
+}
+
+// blocks are SQLite multi-row INSERTs with their arguments, built ahead of
+// running them (possibly on another goroutine): full blocks of blockRows
+// rows through one prepared statement, the rest in one more statement.
+type blocks struct {
+	full     string  // statement of a full block
+	args     [][]any // arguments of each full block
+	rest     string  // statement of the last, partial block
+	restArgs []any
+}
+
+func buildBlocks(table, columns string, width, n int, suffix string, row func(i int, args []any) []any) *blocks {
+	b := &blocks{}
+	nfull := n / blockRows
+	if nfull > 0 {
+		b.full = valuesStatement(store.SQLite, table, columns, width, blockRows) + suffix
+		b.args = make([][]any, nfull)
+		for k := range b.args {
+			args := make([]any, 0, blockRows*width)
+			for i := k * blockRows; i < (k+1)*blockRows; i++ {
+				args = row(i, args)
+			}
+			b.args[k] = args
+		}
+	}
+	if rest := n - nfull*blockRows; rest > 0 {
+		b.rest = valuesStatement(store.SQLite, table, columns, width, rest) + suffix
+		b.restArgs = make([]any, 0, rest*width)
+		for i := nfull * blockRows; i < n; i++ {
+			b.restArgs = row(i, b.restArgs)
+		}
+	}
+	return b
+}
+
+func (b *blocks) exec(ctx context.Context, tx *store.Tx) error {
+	if len(b.args) > 0 {
+		stmt, err := tx.PrepareRaw(ctx, b.full)
 		if err != nil {
 			return err
 		}
 		defer stmt.Close()
-		for b := 0; b < full; b++ {
-			args = args[:0]
-			for i := b * blockRows; i < (b+1)*blockRows; i++ {
-				args = row(i, args)
-			}
+		for _, args := range b.args {
 			if _, err := stmt.ExecContext(ctx, args...); err != nil {
 				return err
 			}
 		}
 	}
-	if rest := n - full*blockRows; rest > 0 {
-		args = args[:0]
-		for i := full * blockRows; i < n; i++ {
-			args = row(i, args)
-		}
-		if _, err := tx.ExecRaw(ctx, valuesStatement(tx.Engine(), table, columns, width, rest)+suffix, args...); err != nil {
+	if b.rest != "" {
+		if _, err := tx.ExecRaw(ctx, b.rest, b.restArgs...); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// columnar turns n rows into one array per column, for unnest on
+// PostgreSQL. types has a letter per column: i bigint, s text, n bigint
+// or NULL (nil in the row).
+func columnar(types string, n int, row func(i int, args []any) []any) []any {
+	width := len(types)
+	ints := make([][]int64, width)
+	strs := make([][]string, width)
+	nulls := make([][]*int64, width)
+	for c := 0; c < width; c++ {
+		switch types[c] {
+		case 'i':
+			ints[c] = make([]int64, 0, n)
+		case 's':
+			strs[c] = make([]string, 0, n)
+		case 'n':
+			nulls[c] = make([]*int64, 0, n)
+		}
+	}
+	args := make([]any, 0, width)
+	for i := 0; i < n; i++ {
+		args = row(i, args[:0])
+		for c, v := range args {
+			switch types[c] {
+			case 'i':
+				ints[c] = append(ints[c], v.(int64))
+			case 's':
+				strs[c] = append(strs[c], v.(string))
+			case 'n':
+				if v == nil {
+					nulls[c] = append(nulls[c], nil)
+				} else {
+					x := v.(int64)
+					nulls[c] = append(nulls[c], &x)
+				}
+			}
+		}
+	}
+	out := make([]any, width)
+	for c := 0; c < width; c++ {
+		switch types[c] {
+		case 'i':
+			out[c] = ints[c]
+		case 's':
+			out[c] = strs[c]
+		case 'n':
+			out[c] = nulls[c]
+		}
+	}
+	return out
+}
+
+// unnestStatement is "INSERT INTO table (columns) SELECT * FROM
+// unnest($1::bigint[], $2::text[], …)" for PostgreSQL: one shape whatever
+// the number of rows, so one prepared statement and one round trip.
+func unnestStatement(table, columns, types string) string {
+	var b strings.Builder
+	b.WriteString("INSERT INTO ")
+	b.WriteString(table)
+	b.WriteString(" (")
+	b.WriteString(columns)
+	b.WriteString(") SELECT * FROM unnest(")
+	for c := 0; c < len(types); c++ {
+		if c > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteByte('$')
+		b.WriteString(strconv.Itoa(c + 1))
+		if types[c] == 's' {
+			b.WriteString("::text[]")
+		} else {
+			b.WriteString("::bigint[]")
+		}
+	}
+	b.WriteString(")")
+	return b.String()
 }
 
 // valuesStatement is "INSERT INTO table (columns) VALUES (?, …), …", with

@@ -393,6 +393,11 @@ func (s *Service) Colors(ctx context.Context, p tenancy.Principal) (Versioned[Ki
 	return load(ctx, s, s.db, p, colorsKind)
 }
 
+// ColorsForDevice reads the colours for a kiosk of the franchise.
+func (s *Service) ColorsForDevice(ctx context.Context, d tenancy.Device) (Versioned[KioskColors], error) {
+	return load(ctx, s, s.db, tenancy.Principal{FranchiseID: d.Restaurant.FranchiseID}, colorsKind)
+}
+
 // SaveColors stores the kiosks' colours read at version.
 func (s *Service) SaveColors(ctx context.Context, p tenancy.Principal, version int, v KioskColors) (Versioned[KioskColors], error) {
 	return save(ctx, s, p, colorsKind, version, v)

@@ -58,8 +58,11 @@ func openPostgres(ctx context.Context, dsn string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open postgres: %w", err)
 	}
+	// As many idle connections as open ones: under a burst (tills posting
+	// at once) a smaller idle limit closes connections only to open new
+	// ones a moment later, and each new PostgreSQL connection is a process.
 	pool.SetMaxOpenConns(20)
-	pool.SetMaxIdleConns(10)
+	pool.SetMaxIdleConns(20)
 	if err := pool.PingContext(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("connect postgres: %w", err)
@@ -75,7 +78,7 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	}
 	// busy_timeout comes first so that the pragmas after it already wait
 	// instead of failing while another process holds the file.
-	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(FULL)", "cache_size(-65536)"}
+	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(FULL)", "cache_size(-65536)", "temp_store(MEMORY)"}
 	q := url.Values{}
 	for _, p := range pragmas {
 		q.Add("_pragma", p)

@@ -417,7 +417,10 @@ const lastSeenResolution = 30 * time.Second
 // AuthenticateDevice resolves a device key (kiosk feed, order ingestion)
 // and records that the device was seen.
 func (s *Service) AuthenticateDevice(ctx context.Context, key string) (Device, error) {
-	if !strings.HasPrefix(key, DeviceKeyPrefix) {
+	// Issued keys start with DeviceKeyPrefix; any other non-empty key is
+	// still looked up (the demo kiosk's readable key, keys installed by
+	// an integrator), by its hash like the others.
+	if len(key) < 8 {
 		return Device{}, ErrDeviceKey
 	}
 	e, err := scanEquipment(s.db.QueryRow(ctx, `SELECT `+equipmentColumns+` FROM equipments WHERE key_hash = ?`, hashKey(key)))

@@ -15,8 +15,10 @@ import (
 	"brigade/internal/auth"
 	"brigade/internal/blob"
 	"brigade/internal/demo"
+	"brigade/internal/deploy"
 	"brigade/internal/events"
 	"brigade/internal/httpapi"
+	"brigade/internal/jobs"
 	"brigade/internal/menu"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
@@ -31,6 +33,8 @@ type Server struct {
 	Bus     *events.Local
 	Handler *httpapi.Server
 	Blobs   blob.Store
+	Jobs    *jobs.Runner
+	Deploy  *deploy.Service
 	Mails   *MailBox
 }
 
@@ -67,10 +71,19 @@ func NewServer(t testing.TB, engine store.Engine) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := httpapi.New(httpapi.Deps{DB: db, Tenancy: ten, Auth: au, Bus: bus, Blobs: blobs, Menu: menu.NewService(db, ten, bus), Settings: settings.NewService(db, ten, bus), Heartbeat: 50 * time.Millisecond, StreamLifetime: 5 * time.Second})
+	runner := jobs.NewRunner(db, bus)
+	deploySvc := deploy.NewService(db, ten, runner, bus, blobs)
+	if _, err := demo.Deploy(ctx, db, deploySvc); err != nil {
+		t.Fatalf("demo deploy: %v", err)
+	}
+	h := httpapi.New(httpapi.Deps{DB: db, Tenancy: ten, Auth: au, Bus: bus, Blobs: blobs, Menu: menu.NewService(db, ten, bus), Settings: settings.NewService(db, ten, bus),
+		Jobs: runner, Deploy: deploySvc, Heartbeat: 50 * time.Millisecond, StreamLifetime: 5 * time.Second})
+	runCtx, stop := context.WithCancel(context.Background())
+	t.Cleanup(stop)
+	h.Start(runCtx)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &Server{Server: srv, DB: db, Tenancy: ten, Auth: au, Bus: bus, Handler: h, Mails: mails, Blobs: blobs}
+	return &Server{Server: srv, DB: db, Tenancy: ten, Auth: au, Bus: bus, Handler: h, Mails: mails, Blobs: blobs, Jobs: runner, Deploy: deploySvc}
 }
 
 // Response is a decoded answer.

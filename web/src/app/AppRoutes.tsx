@@ -57,6 +57,9 @@ const CarteEditorPage = lazy(() => import('../features/menus/pages/EditorPage').
 const CarteTrashPage = lazy(() => import('../features/menus/pages/TrashPage').then((m) => ({ default: m.TrashPage })));
 const CartesHistoryPage = lazy(() => import('../features/menus/pages/HistoriquePage').then((m) => ({ default: m.HistoriquePage })));
 const MesCommandesPage = lazy(() => import('../features/orders/pages/MesCommandesPage').then((m) => ({ default: m.MesCommandesPage })));
+const MarketplacePage = lazy(() => import('../features/marketplace/pages/MarketplacePage').then((m) => ({ default: m.MarketplacePage })));
+const CampagneRestosPage = lazy(() => import('../features/deploy/pages/CampagneRestosPage').then((m) => ({ default: m.CampagneRestosPage })));
+const DeploiementPage = lazy(() => import('../features/deploy/pages/DeploiementPage').then((m) => ({ default: m.DeploiementPage })));
 const RealtimeDashboardPage = lazy(() =>
   import('../features/orders/pages/RealtimeDashboardPage').then((m) => ({ default: m.RealtimeDashboardPage })),
 );
@@ -140,6 +143,12 @@ function screen(route: AppRoute): ReactElement {
       return <MesCommandesPage route={route} />;
     case 'realtimeDashboard':
       return <RealtimeDashboardPage route={route} />;
+    case 'marketplace':
+      return <MarketplacePage route={route} />;
+    case 'campagneRestos':
+      return <CampagneRestosPage />;
+    case 'deploiementCarte':
+      return <DeploiementPage />;
     case 'placeholder':
       return <PlaceholderPage route={route} />;
   }

@@ -9,6 +9,7 @@ export function navGroups(session: Session): { area: Area; items: AppRoute[] }[]
     if (superAdmin) return r.guard === 'superadmin';
     if (r.guard === 'superadmin' || r.guard === 'token') return false;
     if (r.guard === 'moderatorToken' && session.roles === 'moderator') return false;
+    if (r.adminOnly && session.roles !== 'admin') return false;
     return true;
   });
   return areas

@@ -115,7 +115,10 @@ export type ScreenId =
   | 'carteTrash'
   | 'cartesHistory'
   | 'mesCommandes'
-  | 'realtimeDashboard';
+  | 'realtimeDashboard'
+  | 'marketplace'
+  | 'campagneRestos'
+  | 'deploiementCarte';
 
 export interface AppRoute {
   /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
@@ -133,6 +136,8 @@ export interface AppRoute {
   restaurantFilter?: boolean;
   /** Also reachable from the side menu's search but not shown in the menu itself. */
   hidden?: boolean;
+  /** Only the franchise admin uses the screen (its API is admin-only): left out of others' menus. */
+  adminOnly?: boolean;
 }
 
 type Def = Omit<AppRoute, 'guard' | 'screen'> & Partial<Pick<AppRoute, 'guard' | 'screen'>>;
@@ -173,12 +178,11 @@ export const routes: readonly AppRoute[] = [
   r({ path: '/campagne/MesCartes', title: 'Mes Cartes', area: 'cartes', nav: 'Mes Cartes', screen: 'mesCartes', description: 'Les cartes de la franchise : création, activation, et l’éditeur de catégories, produits et prix.' }),
   r({ path: '/campagne/MesCartes/:campaignId', title: 'Éditeur de carte', area: 'cartes', screen: 'carteEditor' }),
   r({ path: '/campagne/MesProduits', title: 'Mes Produits', area: 'cartes', nav: 'Produits des cartes', screen: 'mesProduits', description: 'Tous les produits des cartes : prix et indicateurs, un par un ou en masse.' }),
-  ...page('cartes', '/campagne', [
-    ['DeploiementCarte', 'Déploiement Carte'],
-    ['CampagneRestos', 'Cartes par restaurant'],
-  ]),
+  r({ path: '/campagne/DeploiementCarte', title: 'Déploiement Carte', area: 'cartes', nav: 'Déploiement Carte', screen: 'deploiementCarte', adminOnly: true, description: 'Générez la carte de chaque restaurant et envoyez-la à ses bornes.' }),
+  r({ path: '/campagne/CampagneRestos', title: 'Cartes par restaurant', area: 'cartes', nav: 'Cartes par restaurant', screen: 'campagneRestos', adminOnly: true, description: 'Les cartes que sert chaque restaurant, et ses prix personnalisés.' }),
   r({ path: '/campagne/Historique', title: 'Historique', area: 'cartes', nav: 'Historique', screen: 'cartesHistory', description: 'Chaque changement des cartes, champ par champ.' }),
-  r({ path: `${P}/fusionproduits`, title: 'Fusion Produits', area: 'cartes', nav: 'Fusion Produits' }),
+  // The spec's other door to generation: the same screen as /campagne/DeploiementCarte.
+  r({ path: `${P}/fusionproduits`, title: 'Déploiement Carte', area: 'cartes', nav: 'Fusion Produits', screen: 'deploiementCarte', hidden: true, adminOnly: true, description: 'Générez la carte de chaque restaurant et envoyez-la à ses bornes.' }),
   r({ path: '/config/CarteTrash', title: 'Corbeille', area: 'cartes', nav: 'Corbeille', screen: 'carteTrash' }),
 
   // Catalogue
@@ -296,7 +300,7 @@ export const routes: readonly AppRoute[] = [
     description: 'Les restaurants de votre franchise, leurs caisses et leurs bornes.',
   }),
   r({ path: '/etablissements/modifier/:idetab', title: "Modifier l'établissement", area: 'etablissements', screen: 'restaurant' }),
-  r({ path: '/marketplace', title: 'Marketplace', area: 'etablissements', nav: 'Marketplace', restaurantFilter: true, description: 'Activez et paramétrez vos modules de livraison et de commande, restaurant par restaurant.' }),
+  r({ path: '/marketplace', title: 'Marketplace', area: 'etablissements', nav: 'Marketplace', restaurantFilter: true, screen: 'marketplace', description: 'Activez et paramétrez vos modules de livraison et de commande, restaurant par restaurant.' }),
   r({ path: `${P}/GestionUtilisateurs`, title: 'Gestion Utilisateurs', area: 'etablissements', nav: 'Utilisateurs', screen: 'people', description: 'Les comptes de la franchise : modérateurs, invités, restaurants.' }),
   r({ path: `${P}/EditUtilisateur/:id`, title: "Modifier l'utilisateur", area: 'etablissements', screen: 'editPerson' }),
   // Both ids name the same restaurant (an establishment is a restaurant): see useRestaurantParam.

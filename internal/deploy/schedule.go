@@ -1,0 +1,111 @@
+package deploy
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"brigade/internal/store"
+)
+
+// KeepCurrent keeps periodic cartes' dates on the current month (DECISIONS:
+// re-project at each generation and again when the month changes, so that
+// kiosks never hold last month's dates). At start and then every period it
+// queues, once per franchise and month whichever instance notices first, a
+// generation of the restaurants whose deployed menu differs from a new
+// generation by the month alone — a restaurant with undeployed carte or
+// price changes is left to its owner.
+func (s *Service) KeepCurrent(ctx context.Context, every time.Duration) {
+	go func() {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			if _, err := s.QueueReprojection(ctx); err != nil && ctx.Err() == nil {
+				slog.Error("deploy: re-projection", "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+}
+
+// QueueReprojection queues the month's re-projection jobs and says how many
+// restaurants they cover.
+func (s *Service) QueueReprojection(ctx context.Context) (int, error) {
+	now := s.now()
+	rows, err := s.db.Query(ctx, `SELECT c.franchise_id, c.restaurant_id, m.inputs, m.created_at FROM deployed_current c
+		JOIN deployed_menus m ON m.restaurant_id = c.restaurant_id AND m.version = c.version
+		WHERE m.rollback_of IS NULL AND EXISTS (SELECT 1 FROM campaign_restaurants cr JOIN campaigns k ON k.id = cr.campaign_id
+			WHERE cr.restaurant_id = c.restaurant_id AND k.is_periodic = ? AND k.removed = ?)
+		ORDER BY c.franchise_id, c.restaurant_id`, true, false)
+	if err != nil {
+		return 0, err
+	}
+	type deployed struct {
+		restaurantID int64
+		inputs       string
+		at           time.Time
+	}
+	per := map[int64][]deployed{}
+	var franchises []int64
+	for rows.Next() {
+		var f int64
+		var d deployed
+		if err := rows.Scan(&f, &d.restaurantID, &d.inputs, &d.at); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		if per[f] == nil {
+			franchises = append(franchises, f)
+		}
+		per[f] = append(per[f], d)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	month := now.Format("2006-01")
+	total := 0
+	for _, f := range franchises {
+		ids := make([]int64, len(per[f]))
+		for i, d := range per[f] {
+			ids[i] = d.restaurantID
+		}
+		links, err := s.linkedCartes(ctx, f, ids)
+		if err != nil {
+			return total, err
+		}
+		overrides, err := s.overridesOf(ctx, f, ids)
+		if err != nil {
+			return total, err
+		}
+		var stale []int64
+		for _, d := range per[f] {
+			if d.at.Format("2006-01") == month {
+				continue
+			}
+			sameInputs := d.inputs == inputsKey(links[d.restaurantID], overrides[d.restaurantID], d.at)
+			if sameInputs && d.inputs != inputsKey(links[d.restaurantID], overrides[d.restaurantID], now) {
+				stale = append(stale, d.restaurantID)
+			}
+		}
+		if len(stale) == 0 {
+			continue
+		}
+		err = s.db.WithTx(ctx, func(tx *store.Tx) error {
+			_, created, err := s.jobs.EnqueueOnce(ctx, tx, "deploy.reproject:"+itoa(f)+":"+month, f, JobGenerate, "Brigade",
+				"Dates des cartes périodiques : nouveau mois", GenerateParams{RestaurantIDs: stale, By: "Brigade"})
+			if created {
+				total += len(stale)
+			}
+			return err
+		})
+		if err != nil {
+			return total, err
+		}
+	}
+	return total, nil
+}

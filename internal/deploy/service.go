@@ -1,0 +1,442 @@
+// Package deploy turns the franchise's cartes into the menu each restaurant
+// serves: which cartes a restaurant serves (links), its own prices
+// (customisations), generation (merge) as a background job with progress,
+// the deployed menus with their versions (rollback), the manifest, and the
+// kiosk feed's reads.
+package deploy
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"brigade/internal/blob"
+	"brigade/internal/events"
+	"brigade/internal/history"
+	"brigade/internal/jobs"
+	"brigade/internal/menu"
+	"brigade/internal/store"
+	"brigade/internal/tenancy"
+)
+
+// Texts of the spec (first document §8).
+const (
+	MsgGenerated      = "La génération de la Carte a été effectuée avec succès."
+	MsgUnlinked       = "La suppression de la relation a été effectuée avec succès!"
+	MsgUnlinkFailed   = "Une erreur est survenue lors de la suppression."
+	ModuleDeploiement = "Deploiement"
+)
+
+// JobGenerate is the kind of the generation job.
+const JobGenerate = "deploy.generate"
+
+// TypeMenuDeployed announces a restaurant's new deployed menu (data:
+// restaurantId, version, etag) to the back-office and to its kiosks.
+const TypeMenuDeployed = "menu.deployed"
+
+// TypeLinksChanged announces a change of links or prices.
+const TypeLinksChanged = "deploy.changed"
+
+// Service holds the deployment rules.
+type Service struct {
+	db    *store.DB
+	ten   *tenancy.Service
+	jobs  *jobs.Runner
+	bus   events.Bus
+	blobs blob.Store
+	now   func() time.Time
+
+	feedMu sync.RWMutex
+	feed   map[int64]Current // restaurant → current deployed menu, kept fresh by events
+	docs   docCache
+}
+
+// NewService returns the deployment service and registers its job.
+func NewService(db *store.DB, ten *tenancy.Service, runner *jobs.Runner, bus events.Bus, blobs blob.Store) *Service {
+	s := &Service{db: db, ten: ten, jobs: runner, bus: bus, blobs: blobs, now: time.Now, feed: map[int64]Current{}}
+	s.docs.max = 64
+	runner.Register(JobGenerate, s.runGeneration)
+	return s
+}
+
+// SetClock replaces the clock (tests re-project periodic dates on a
+// chosen month).
+func (s *Service) SetClock(now func() time.Time) { s.now = now }
+
+func requireAdmin(p tenancy.Principal) error {
+	if p.Role != tenancy.RoleAdmin || p.FranchiseID == 0 {
+		return tenancy.ErrForbidden
+	}
+	return nil
+}
+
+func (s *Service) changed(tx *store.Tx, p tenancy.Principal, restaurantID int64) {
+	tx.AfterCommit(func() {
+		s.bus.Publish(context.Background(), events.Event{Type: TypeLinksChanged, FranchiseID: p.FranchiseID, Data: map[string]any{"restaurantId": restaurantID}})
+	})
+}
+
+// ---- links ----
+
+// CarteRef is a carte as the link screens show it.
+type CarteRef struct {
+	ID          int64  `json:"id"`
+	Nom         string `json:"nom"`
+	IsPrincipal bool   `json:"isPrincipal"`
+	Removed     bool   `json:"removed" doc:"Carte désactivée : liée mais pas déployée"`
+	Version     int    `json:"version"`
+}
+
+// RestaurantRef is a restaurant as the deployment screens show it.
+type RestaurantRef struct {
+	ID    int64  `json:"id"`
+	Nom   string `json:"nom"`
+	Siret string `json:"siret"`
+}
+
+// Link says that a carte is served by a restaurant.
+type CarteLink struct {
+	CampaignID   int64 `json:"campaignId"`
+	RestaurantID int64 `json:"restaurantId"`
+}
+
+// Matrix is the link screen: cartes × restaurants.
+type LinkMatrix struct {
+	Cartes      []CarteRef      `json:"cartes"`
+	Restaurants []RestaurantRef `json:"restaurants"`
+	Links       []CarteLink     `json:"links"`
+}
+
+func restaurantRefs(list []tenancy.Restaurant) []RestaurantRef {
+	out := make([]RestaurantRef, 0, len(list))
+	for _, x := range list {
+		nom := x.Nom
+		if x.Pseudo != "" {
+			nom = x.Pseudo
+		}
+		out = append(out, RestaurantRef{ID: x.ID, Nom: nom, Siret: x.Siret})
+	}
+	return out
+}
+
+// Links returns the cartes and restaurants the principal may see and the
+// links between them.
+func (s *Service) Links(ctx context.Context, p tenancy.Principal) (LinkMatrix, error) {
+	m := LinkMatrix{Cartes: []CarteRef{}, Restaurants: []RestaurantRef{}, Links: []CarteLink{}}
+	rs, err := s.ten.Restaurants(ctx, p, tenancy.RestaurantFilter{})
+	if err != nil {
+		return m, err
+	}
+	m.Restaurants = restaurantRefs(rs)
+	if len(rs) == 0 {
+		return m, nil
+	}
+	ids := make([]int64, len(rs))
+	for i, x := range rs {
+		ids[i] = x.ID
+	}
+	in, args := store.In(ids)
+	rows, err := s.db.Query(ctx, `SELECT c.id, c.nom, c.is_principal, c.removed, c.version FROM campaigns c WHERE c.franchise_id = ?
+		AND (? OR c.id IN (SELECT campaign_id FROM campaign_restaurants WHERE restaurant_id `+in+`))
+		ORDER BY c.is_principal DESC, c.created_at, c.id`, append([]any{p.FranchiseID, p.AllRestaurants()}, args...)...)
+	if err != nil {
+		return m, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var c CarteRef
+		if err := rows.Scan(&c.ID, &c.Nom, &c.IsPrincipal, &c.Removed, &c.Version); err != nil {
+			return m, err
+		}
+		m.Cartes = append(m.Cartes, c)
+	}
+	if err := rows.Err(); err != nil {
+		return m, err
+	}
+	lrows, err := s.db.Query(ctx, `SELECT cr.campaign_id, cr.restaurant_id FROM campaign_restaurants cr JOIN campaigns c ON c.id = cr.campaign_id
+		WHERE c.franchise_id = ? AND cr.restaurant_id `+in+` ORDER BY cr.campaign_id, cr.restaurant_id`, append([]any{p.FranchiseID}, args...)...)
+	if err != nil {
+		return m, err
+	}
+	defer lrows.Close()
+	for lrows.Next() {
+		var l CarteLink
+		if err := lrows.Scan(&l.CampaignID, &l.RestaurantID); err != nil {
+			return m, err
+		}
+		m.Links = append(m.Links, l)
+	}
+	return m, lrows.Err()
+}
+
+// carteOf reads a carte of the principal's franchise.
+func carteOf(ctx context.Context, r store.Runner, franchiseID, id int64) (CarteRef, error) {
+	var c CarteRef
+	err := r.QueryRow(ctx, `SELECT id, nom, is_principal, removed, version FROM campaigns WHERE id = ? AND franchise_id = ?`, id, franchiseID).
+		Scan(&c.ID, &c.Nom, &c.IsPrincipal, &c.Removed, &c.Version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, tenancy.ErrNotFound
+	}
+	return c, err
+}
+
+func (s *Service) actor(ctx context.Context, r store.Runner, p tenancy.Principal) (history.Entry, error) {
+	e, err := s.ten.Actor(ctx, r, p)
+	e.Module = ModuleDeploiement
+	return e, err
+}
+
+// SetLink links a carte to a restaurant or removes the link. Removing
+// follows the spec (§4): the restaurant leaves the carte's list, and the
+// carte's link disappears with its last restaurant.
+func (s *Service) SetLink(ctx context.Context, p tenancy.Principal, campaignID, restaurantID int64, linked bool) error {
+	if err := requireAdmin(p); err != nil {
+		return err
+	}
+	x, err := s.ten.Restaurant(ctx, p, restaurantID)
+	if err != nil {
+		return err
+	}
+	return s.db.WithTx(ctx, func(tx *store.Tx) error {
+		c, err := carteOf(ctx, tx, p.FranchiseID, campaignID)
+		if err != nil {
+			return err
+		}
+		var res sql.Result
+		if linked {
+			res, err = tx.Exec(ctx, `INSERT INTO campaign_restaurants (campaign_id, restaurant_id) VALUES (?, ?) ON CONFLICT DO NOTHING`, campaignID, restaurantID)
+		} else {
+			res, err = tx.Exec(ctx, `DELETE FROM campaign_restaurants WHERE campaign_id = ? AND restaurant_id = ?`, campaignID, restaurantID)
+		}
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		e, err := s.actor(ctx, tx, p)
+		if err != nil {
+			return err
+		}
+		e.RestaurantID, e.Action, e.Target = restaurantID, history.Modification, c.Nom+" › "+x.Nom
+		e.Changes = []history.Change{{Field: "lien", Before: !linked, After: linked}}
+		if err := history.Record(ctx, tx, e); err != nil {
+			return err
+		}
+		s.changed(tx, p, restaurantID)
+		return nil
+	})
+}
+
+// SetRestaurantCartes makes the restaurant serve exactly these cartes.
+func (s *Service) SetRestaurantCartes(ctx context.Context, p tenancy.Principal, restaurantID int64, campaignIDs []int64) error {
+	if err := requireAdmin(p); err != nil {
+		return err
+	}
+	x, err := s.ten.Restaurant(ctx, p, restaurantID)
+	if err != nil {
+		return err
+	}
+	return s.db.WithTx(ctx, func(tx *store.Tx) error {
+		want := map[int64]CarteRef{}
+		for _, id := range campaignIDs {
+			c, err := carteOf(ctx, tx, p.FranchiseID, id)
+			if err != nil {
+				return err
+			}
+			want[id] = c
+		}
+		rows, err := tx.Query(ctx, `SELECT cr.campaign_id, c.nom FROM campaign_restaurants cr JOIN campaigns c ON c.id = cr.campaign_id WHERE cr.restaurant_id = ? AND c.franchise_id = ?`, restaurantID, p.FranchiseID)
+		if err != nil {
+			return err
+		}
+		have := map[int64]string{}
+		for rows.Next() {
+			var id int64
+			var nom string
+			if err := rows.Scan(&id, &nom); err != nil {
+				rows.Close()
+				return err
+			}
+			have[id] = nom
+		}
+		rows.Close()
+		e, err := s.actor(ctx, tx, p)
+		if err != nil {
+			return err
+		}
+		var changes []history.Change
+		for id, nom := range have {
+			if _, keep := want[id]; !keep {
+				if _, err := tx.Exec(ctx, `DELETE FROM campaign_restaurants WHERE campaign_id = ? AND restaurant_id = ?`, id, restaurantID); err != nil {
+					return err
+				}
+				changes = append(changes, history.Change{Field: nom, Before: true, After: false})
+			}
+		}
+		for id, c := range want {
+			if _, ok := have[id]; !ok {
+				if _, err := tx.Exec(ctx, `INSERT INTO campaign_restaurants (campaign_id, restaurant_id) VALUES (?, ?)`, id, restaurantID); err != nil {
+					return err
+				}
+				changes = append(changes, history.Change{Field: c.Nom, Before: false, After: true})
+			}
+		}
+		slices.SortFunc(changes, func(a, b history.Change) int { return cmpString(a.Field, b.Field) })
+		e.RestaurantID, e.Action, e.Target, e.Changes = restaurantID, history.Modification, x.Nom+" › cartes", changes
+		if err := history.Record(ctx, tx, e); err != nil {
+			return err
+		}
+		s.changed(tx, p, restaurantID)
+		return nil
+	})
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// ---- inputs of a generation ----
+
+type linkedCarte struct {
+	restaurantID int64
+	Source
+	version int
+}
+
+// linkedCartes reads the active cartes linked to each restaurant, in merge
+// order.
+func (s *Service) linkedCartes(ctx context.Context, franchiseID int64, restaurantIDs []int64) (map[int64][]linkedCarte, error) {
+	out := map[int64][]linkedCarte{}
+	for chunk := range slices.Chunk(restaurantIDs, 500) {
+		in, args := store.In(chunk)
+		rows, err := s.db.Query(ctx, `SELECT cr.restaurant_id, c.id, c.nom, c.is_principal, c.created_at, c.date_debut, c.date_fin, c.is_periodic, c.version
+			FROM campaign_restaurants cr JOIN campaigns c ON c.id = cr.campaign_id
+			WHERE c.franchise_id = ? AND c.removed = ? AND cr.restaurant_id `+in, append([]any{franchiseID, false}, args...)...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var l linkedCarte
+			if err := rows.Scan(&l.restaurantID, &l.CampaignID, &l.Nom, &l.IsPrincipal, &l.CreatedAt, &l.DateDebut, &l.DateFin, &l.IsPeriodic, &l.version); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[l.restaurantID] = append(out[l.restaurantID], l)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	for id, list := range out {
+		src := make([]Source, len(list))
+		for i, l := range list {
+			src[i] = l.Source
+		}
+		SortSources(src)
+		sorted := make([]linkedCarte, len(list))
+		for i, sr := range src {
+			k := slices.IndexFunc(list, func(l linkedCarte) bool { return l.CampaignID == sr.CampaignID })
+			sorted[i] = list[k]
+		}
+		out[id] = sorted
+	}
+	return out, nil
+}
+
+// overridesOf reads the restaurants' own prices, in a stable order.
+func (s *Service) overridesOf(ctx context.Context, franchiseID int64, restaurantIDs []int64) (map[int64][]Override, error) {
+	out := map[int64][]Override{}
+	for chunk := range slices.Chunk(restaurantIDs, 500) {
+		in, args := store.In(chunk)
+		rows, err := s.db.Query(ctx, `SELECT restaurant_id, kind, id_global, tariff, type_order, size, price_cents FROM price_customisations
+			WHERE franchise_id = ? AND restaurant_id `+in+` ORDER BY restaurant_id, kind, id_global, tariff, type_order, size`, append([]any{franchiseID}, args...)...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var rid int64
+			var o Override
+			if err := rows.Scan(&rid, &o.Kind, &o.IDGlobal, &o.Tariff, &o.TypeOrder, &o.Size, &o.Cents); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[rid] = append(out[rid], o)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// docLoader parses each carte version once per generation.
+type docLoader struct {
+	s    *Service
+	docs map[[2]int64]*menu.Document
+}
+
+func (l *docLoader) load(ctx context.Context, c linkedCarte) (*menu.Document, error) {
+	k := [2]int64{c.CampaignID, int64(c.version)}
+	if d, ok := l.docs[k]; ok {
+		return d, nil
+	}
+	var raw string
+	err := l.s.db.QueryRow(ctx, `SELECT document FROM campaign_versions WHERE campaign_id = ? AND version = ?`, c.CampaignID, c.version).Scan(&raw)
+	if err != nil {
+		return nil, fmt.Errorf("carte %q : %w", c.Nom, err)
+	}
+	d, err := menu.Parse([]byte(raw), c.Nom)
+	if err != nil {
+		return nil, err
+	}
+	l.docs[k] = d
+	return d, nil
+}
+
+// inputsKey names everything a restaurant's generation depends on: the
+// same key gives the same menu, byte for byte. The month of a periodic
+// carte's dates is part of it.
+func inputsKey(cartes []linkedCarte, overrides []Override, now time.Time) string {
+	b := make([]byte, 0, 64)
+	for _, c := range cartes {
+		b = fmt.Appendf(b, "c%dv%d,", c.CampaignID, c.version)
+	}
+	b = append(b, '|')
+	for _, o := range overrides {
+		b = fmt.Appendf(b, "%s:%s:%d:%d:%d=%d,", o.Kind, o.IDGlobal, o.Tariff, o.TypeOrder, o.Size, o.Cents)
+	}
+	// The month matters only to periodic cartes, whose dates are
+	// re-projected onto it.
+	if slices.ContainsFunc(cartes, func(c linkedCarte) bool { return c.IsPeriodic }) {
+		b = append(b, '|')
+		b = now.AppendFormat(b, "2006-01")
+	}
+	return hashString(b)
+}
+
+// sources builds the merge inputs of one restaurant.
+func (l *docLoader) sources(ctx context.Context, cartes []linkedCarte) ([]Source, error) {
+	src := make([]Source, len(cartes))
+	for i, c := range cartes {
+		d, err := l.load(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		src[i] = c.Source
+		src[i].Doc = d
+	}
+	return src, nil
+}

@@ -1,0 +1,398 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"brigade/internal/demo"
+	"brigade/internal/deploy"
+	"brigade/internal/deploy/kioskclient"
+	"brigade/internal/menu"
+	"brigade/internal/store"
+	"brigade/internal/testutil"
+)
+
+type deployStatus struct {
+	ID       int64   `json:"id"`
+	Nom      string  `json:"nom"`
+	Siret    string  `json:"siret"`
+	Cartes   []int64 `json:"cartes"`
+	Version  int     `json:"version"`
+	Etag     string  `json:"etag"`
+	UpToDate bool    `json:"upToDate"`
+}
+
+func statusOf(t *testing.T, srv *testutil.Server, token string) map[int64]deployStatus {
+	t.Helper()
+	var list []deployStatus
+	res := srv.Do(t, http.MethodGet, "/api/v1/deploy/status", token, nil)
+	if res.Status != http.StatusOK {
+		t.Fatalf("status: %d %s", res.Status, res.Body)
+	}
+	res.JSON(t, &list)
+	out := map[int64]deployStatus{}
+	for _, s := range list {
+		out[s.ID] = s
+	}
+	return out
+}
+
+type jobAnswer struct {
+	ID      int64  `json:"id"`
+	Status  string `json:"status"`
+	Done    int    `json:"done"`
+	Total   int    `json:"total"`
+	Message string `json:"message"`
+	Error   string `json:"error"`
+	Result  struct {
+		Message     string                    `json:"message"`
+		Restaurants []deploy.RestaurantResult `json:"restaurants"`
+	} `json:"result"`
+}
+
+// waitJob polls a job until it ends.
+func waitJob(t *testing.T, srv *testutil.Server, token string, id int64) jobAnswer {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		var j jobAnswer
+		res := srv.Do(t, http.MethodGet, "/api/v1/jobs/"+itoa(id), token, nil)
+		if res.Status != http.StatusOK {
+			t.Fatalf("job: %d %s", res.Status, res.Body)
+		}
+		res.JSON(t, &j)
+		if j.Status == "done" || j.Status == "failed" {
+			return j
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatal("the job did not end")
+	return jobAnswer{}
+}
+
+func TestDeployLinksPricesGenerationFeedAndRollback(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		admin := srv.SignIn(t, "demo-admin")
+		demoF := loadFixture(t, srv.DB, demo.FranchiseName)
+		a, b := demoF.restaurants[0], demoF.restaurants[1]
+
+		// The demo franchise is deployed and up to date.
+		before := statusOf(t, srv, admin)
+		if len(before) != len(demoF.restaurants) || before[a].Version != 1 || !before[a].UpToDate || len(before[a].Cartes) != 2 {
+			t.Fatalf("demo deployment: %+v", before[a])
+		}
+
+		// The demo kiosk fetches its menu, then gets 304 while it is unchanged.
+		kiosk := kioskclient.New(srv.URL, demo.KioskKey)
+		first, err := kiosk.Menu(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first.ETag != `"`+before[a].Etag+`"` || first.NotModified || !strings.Contains(string(first.JSON), `"items"`) {
+			t.Fatalf("first menu: etag %s, want %q", first.ETag, before[a].Etag)
+		}
+		again, err := kiosk.Menu(ctx)
+		if err != nil || !again.NotModified || again.ETag != first.ETag {
+			t.Fatalf("conditional GET: %+v %v", again, err)
+		}
+		plain := srv.DoWith(t, http.MethodGet, "/kiosk/v1/menu", demo.KioskKey, nil, map[string]string{"If-None-Match": first.ETag})
+		if plain.Status != http.StatusNotModified || len(plain.Body) != 0 {
+			t.Fatalf("If-None-Match: %d (%d bytes)", plain.Status, len(plain.Body))
+		}
+		man, err := kiosk.Manifest(ctx)
+		if err != nil || man.Menu.SHA256 != before[a].Etag || !strings.HasPrefix(man.Menu.Path, "CartesCampagnesDeploy/") {
+			t.Fatalf("manifest: %+v %v", man, err)
+		}
+
+		// It listens to its stream.
+		menus := make(chan kioskclient.Menu, 4)
+		watcher := kioskclient.New(srv.URL, demo.KioskKey)
+		if _, err := watcher.Menu(ctx); err != nil {
+			t.Fatal(err)
+		}
+		go func() { _ = watcher.Watch(ctx, func(m kioskclient.Menu) { menus <- m }) }()
+
+		// A restaurant price: refused outside the rules, refused to a
+		// moderator, shown beside the carte price once set.
+		var prices []deploy.PricedElement
+		srv.Do(t, http.MethodGet, "/api/v1/deploy/restaurants/"+itoa(a)+"/prices", admin, nil).JSON(t, &prices)
+		var target deploy.PricedElement
+		for _, e := range prices {
+			if e.Kind == deploy.KindProduct && len(e.Prices) > 0 && e.Prices[0].Size == 0 {
+				target = e
+				break
+			}
+		}
+		if target.IDGlobal == "" {
+			t.Fatal("no priced product in the demo carte")
+		}
+		line := target.Prices[0]
+		custom := line.CarteCents + 150
+		body := map[string]any{"kind": "product", "idGlobal": target.IDGlobal, "tariff": line.Tariff, "typeOrder": line.TypeOrder, "size": 0, "priceCents": custom}
+		bad := map[string]any{"kind": "product", "idGlobal": target.IDGlobal, "tariff": 1, "typeOrder": 1, "size": 0, "priceCents": 100}
+		bad["idGlobal"] = "inconnu"
+		if res := srv.Do(t, http.MethodPut, "/api/v1/deploy/restaurants/"+itoa(a)+"/prices", admin, bad); res.Status != http.StatusUnprocessableEntity || !strings.Contains(string(res.Body), "body.idGlobal") {
+			t.Fatalf("unknown element: %d %s", res.Status, res.Body)
+		}
+		if res := srv.Do(t, http.MethodPut, "/api/v1/deploy/restaurants/"+itoa(a)+"/prices", srv.SignIn(t, "demo-moderateur"), body); res.Status != http.StatusForbidden {
+			t.Fatalf("moderator: %d", res.Status)
+		}
+		if res := srv.Do(t, http.MethodPut, "/api/v1/deploy/restaurants/"+itoa(a)+"/prices", admin, body); res.Status != http.StatusNoContent {
+			t.Fatalf("set price: %d %s", res.Status, res.Body)
+		}
+		srv.Do(t, http.MethodGet, "/api/v1/deploy/restaurants/"+itoa(a)+"/prices", admin, nil).JSON(t, &prices)
+		for _, e := range prices {
+			if e.IDGlobal == target.IDGlobal && e.Kind == deploy.KindProduct {
+				if c := e.Prices[0].CustomCents; c == nil || *c != custom || e.Prices[0].CarteCents != line.CarteCents {
+					t.Fatalf("price line after the change: %+v", e.Prices[0])
+				}
+			}
+		}
+		if st := statusOf(t, srv, admin); st[a].UpToDate || !st[b].UpToDate {
+			t.Fatalf("only the customised restaurant needs a new deployment: %v %v", st[a].UpToDate, st[b].UpToDate)
+		}
+
+		// The preview names the re-priced product, without storing anything.
+		var preview []deploy.DeployPreview
+		res := srv.Do(t, http.MethodPost, "/api/v1/deploy/preview", admin, map[string]any{"restaurantIds": []int64{a}})
+		res.JSON(t, &preview)
+		if res.Status != http.StatusOK || len(preview) != 1 || len(preview[0].Repriced) == 0 || preview[0].Repriced[0].Name != target.Name || len(preview[0].Added) != 0 {
+			t.Fatalf("preview: %d %s", res.Status, res.Body)
+		}
+
+		// Deploy two restaurants: only the changed one gets a new version.
+		var job jobAnswer
+		res = srv.Do(t, http.MethodPost, "/api/v1/deploy/generations", admin, map[string]any{"restaurantIds": []int64{a, b}})
+		res.JSON(t, &job)
+		if res.Status != http.StatusAccepted {
+			t.Fatalf("generation: %d %s", res.Status, res.Body)
+		}
+		job = waitJob(t, srv, admin, job.ID)
+		if job.Status != "done" || job.Result.Message != deploy.MsgGenerated || job.Done != 2 || job.Total != 2 || len(job.Result.Restaurants) != 2 {
+			t.Fatalf("job: %+v", job)
+		}
+		for _, r := range job.Result.Restaurants {
+			if wantChanged := r.RestaurantID == a; r.Changed != wantChanged {
+				t.Errorf("restaurant %s changed=%v", r.Nom, r.Changed)
+			}
+		}
+
+		// The kiosk is told at once and fetches the new menu.
+		var pushed kioskclient.Menu
+		select {
+		case pushed = <-menus:
+		case <-time.After(10 * time.Second):
+			t.Fatal("no menu pushed to the kiosk")
+		}
+		if pushed.ETag == first.ETag || pushed.NotModified {
+			t.Fatalf("pushed menu: %+v", pushed)
+		}
+		doc, err := menu.Parse(pushed.JSON, "kiosk")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got int64 = -1
+		for _, p := range doc.Items {
+			if p.IDGlobal == target.IDGlobal {
+				for _, e := range p.Prices {
+					if e.Tariff == line.Tariff && e.TypeOrder == line.TypeOrder {
+						got = e.Price.Cents
+					}
+				}
+			}
+		}
+		if got != custom {
+			t.Fatalf("deployed price %d, want the restaurant's %d", got, custom)
+		}
+		if st := statusOf(t, srv, admin); !st[a].UpToDate || st[a].Version != 2 || st[b].Version != 1 {
+			t.Fatalf("after deployment: %+v / %+v", st[a], st[b])
+		}
+
+		// Roll back: version 3 serves version 1's document again.
+		var v deploy.DeployedVersion
+		res = srv.Do(t, http.MethodPost, "/api/v1/deploy/restaurants/"+itoa(a)+"/versions/1/rollback", admin, nil)
+		res.JSON(t, &v)
+		if res.Status != http.StatusOK || v.Version != 3 || v.RollbackOf != 1 {
+			t.Fatalf("rollback: %d %s", res.Status, res.Body)
+		}
+		select {
+		case m := <-menus:
+			if m.ETag != first.ETag {
+				t.Fatalf("rolled back menu %s, want %s", m.ETag, first.ETag)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("rollback not pushed")
+		}
+		var versions []deploy.DeployedVersion
+		srv.Do(t, http.MethodGet, "/api/v1/deploy/restaurants/"+itoa(a)+"/versions", admin, nil).JSON(t, &versions)
+		if len(versions) != 3 || !versions[0].Current || versions[0].Version != 3 || versions[2].Current {
+			t.Fatalf("versions: %+v", versions)
+		}
+
+		// History: one Generation per restaurant, the Personalisation.
+		var gens, perso int
+		if err := srv.DB.QueryRow(ctx, `SELECT COUNT(*) FROM history_entries WHERE module = ? AND action = 'Generation' AND restaurant_id IN (?, ?)`, deploy.ModuleDeploiement, a, b).Scan(&gens); err != nil {
+			t.Fatal(err)
+		}
+		if err := srv.DB.QueryRow(ctx, `SELECT COUNT(*) FROM history_entries WHERE module = ? AND action = 'Personalisation' AND restaurant_id = ?`, deploy.ModuleDeploiement, a).Scan(&perso); err != nil {
+			t.Fatal(err)
+		}
+		if gens != 4 || perso != 1 { // the demo's first deployment + this one, for two restaurants
+			t.Errorf("history: %d Generation, %d Personalisation", gens, perso)
+		}
+	})
+}
+
+func TestDeployLinksFollowTheSpec(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		admin := srv.SignIn(t, "demo-admin")
+		demoF := loadFixture(t, srv.DB, demo.FranchiseName)
+		carte, a := demoF.campaigns[1], demoF.restaurants[0]
+		var m deploy.LinkMatrix
+		srv.Do(t, http.MethodGet, "/api/v1/deploy/links", admin, nil).JSON(t, &m)
+		if len(m.Restaurants) != len(demoF.restaurants) || len(m.Links) != 2*len(demoF.restaurants) {
+			t.Fatalf("matrix: %d restaurants, %d links", len(m.Restaurants), len(m.Links))
+		}
+		var msg struct{ Message string }
+		res := srv.Do(t, http.MethodDelete, "/api/v1/deploy/links/"+itoa(carte)+"/restaurants/"+itoa(a), admin, nil)
+		res.JSON(t, &msg)
+		if res.Status != http.StatusOK || msg.Message != deploy.MsgUnlinked {
+			t.Fatalf("unlink: %d %s", res.Status, res.Body)
+		}
+		srv.Do(t, http.MethodGet, "/api/v1/deploy/links", admin, nil).JSON(t, &m)
+		for _, l := range m.Links {
+			if l.CampaignID == carte && l.RestaurantID == a {
+				t.Fatal("the restaurant is still linked")
+			}
+		}
+		if len(m.Links) != 2*len(demoF.restaurants)-1 {
+			t.Fatalf("the other restaurants keep the carte: %d links", len(m.Links))
+		}
+		if st := statusOf(t, srv, admin); st[a].UpToDate || len(st[a].Cartes) != 1 {
+			t.Fatalf("after unlink: %+v", st[a])
+		}
+		// Per restaurant: exactly these cartes.
+		if res := srv.Do(t, http.MethodPut, "/api/v1/deploy/restaurants/"+itoa(a)+"/cartes", admin, map[string]any{"campaignIds": []int64{carte, demoF.campaigns[0]}}); res.Status != http.StatusNoContent {
+			t.Fatalf("set cartes: %d %s", res.Status, res.Body)
+		}
+		if st := statusOf(t, srv, admin); !st[a].UpToDate {
+			t.Fatalf("linking the same cartes back gives the deployed menu again: %+v", st[a])
+		}
+		// Moderators and guests do not manage links.
+		for _, login := range []string{"demo-moderateur", "demo-invite", "demo-resto"} {
+			if res := srv.Do(t, http.MethodPut, "/api/v1/deploy/links/"+itoa(carte)+"/restaurants/"+itoa(a), srv.SignIn(t, login), nil); res.Status != http.StatusForbidden {
+				t.Errorf("%s: %d", login, res.Status)
+			}
+		}
+	})
+}
+
+// TestPeriodicDatesFollowTheMonth moves the clock to the next month: every
+// restaurant serving the periodic winter carte is re-generated once (the
+// job is queued once however often it is asked), except the one whose
+// owner has an undeployed price change.
+func TestPeriodicDatesFollowTheMonth(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		ctx := context.Background()
+		admin := srv.SignIn(t, "demo-admin")
+		demoF := loadFixture(t, srv.DB, demo.FranchiseName)
+		a := demoF.restaurants[0]
+		var prices []deploy.PricedElement
+		srv.Do(t, http.MethodGet, "/api/v1/deploy/restaurants/"+itoa(a)+"/prices", admin, nil).JSON(t, &prices)
+		p := prices[0]
+		if res := srv.Do(t, http.MethodPut, "/api/v1/deploy/restaurants/"+itoa(a)+"/prices", admin, map[string]any{"kind": p.Kind, "idGlobal": p.IDGlobal,
+			"tariff": p.Prices[0].Tariff, "typeOrder": p.Prices[0].TypeOrder, "size": 0, "priceCents": p.Prices[0].CarteCents + 10}); res.Status != http.StatusNoContent {
+			t.Fatalf("price: %d %s", res.Status, res.Body)
+		}
+		next := time.Now().AddDate(0, 1, 0)
+		srv.Deploy.SetClock(func() time.Time { return next })
+		n, err := srv.Deploy.QueueReprojection(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != len(demoF.restaurants)-1 {
+			t.Fatalf("re-projection queued for %d restaurants, want %d", n, len(demoF.restaurants)-1)
+		}
+		if again, err := srv.Deploy.QueueReprojection(ctx); err != nil || again != 0 {
+			t.Fatalf("queued twice: %d %v", again, err)
+		}
+		if err := srv.Jobs.RunPending(ctx); err != nil {
+			t.Fatal(err)
+		}
+		// The server's own workers may have taken the job: wait for it.
+		for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			var busy int
+			if err := srv.DB.QueryRow(ctx, `SELECT COUNT(*) FROM jobs WHERE status IN ('queued', 'running')`).Scan(&busy); err != nil {
+				t.Fatal(err)
+			}
+			if busy == 0 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("the re-projection did not end")
+			}
+		}
+		st := statusOf(t, srv, admin)
+		for _, id := range demoF.restaurants {
+			want := 2
+			if id == a {
+				want = 1
+			}
+			if st[id].Version != want {
+				t.Errorf("%s: version %d, want %d", st[id].Nom, st[id].Version, want)
+			}
+		}
+		kiosk := kioskclient.New(srv.URL, demo.DeviceKey(demoF.sirets[1]+"-borne-1"))
+		m, err := kiosk.Menu(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := `"dateDebut":"` + next.Format("2006-01") + `-01"`; !strings.Contains(string(m.JSON), want) {
+			t.Fatalf("the winter carte's dates were not moved to %s", next.Format("2006-01"))
+		}
+	})
+}
+
+// TestGenerationPublishesTheAvailableCatalogue: with the franchise's two
+// catalogue settings on, a generation publishes its available products
+// and options where its other apps read them.
+func TestGenerationPublishesTheAvailableCatalogue(t *testing.T) {
+	srv := testutil.NewServer(t, store.SQLite)
+	ctx := context.Background()
+	demoF := loadFixture(t, srv.DB, demo.FranchiseName)
+	key := deploy.CataloguePath(demoF.franchiseID, "products")
+	if _, err := srv.Blobs.Stat(ctx, key); err == nil {
+		t.Fatal("published without the setting")
+	}
+	if res := srv.Do(t, http.MethodPut, "/api/v1/admin/franchises/"+itoa(demoF.franchiseID)+"/features", srv.SignIn(t, "superadmin"),
+		map[string]any{"publishAvailableProducts": true, "refreshAvailableProductsOnGeneration": true}); res.Status != http.StatusOK {
+		t.Fatalf("features: %d %s", res.Status, res.Body)
+	}
+	admin := srv.SignIn(t, "demo-admin")
+	var job jobAnswer
+	srv.Do(t, http.MethodPost, "/api/v1/deploy/generations", admin, map[string]any{"restaurantIds": demoF.restaurants[:1]}).JSON(t, &job)
+	if j := waitJob(t, srv, admin, job.ID); j.Status != "done" {
+		t.Fatalf("job: %+v", j)
+	}
+	for _, kind := range []string{"products", "options"} {
+		rc, _, err := srv.Blobs.Get(ctx, deploy.CataloguePath(demoF.franchiseID, kind))
+		if err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+		var list []deploy.AvailableProduct
+		err = json.NewDecoder(rc).Decode(&list)
+		rc.Close()
+		if err != nil || len(list) < 10 || list[0].IDGlobal == "" || list[0].Group == "" {
+			t.Fatalf("%s catalogue: %d entries, %v", kind, len(list), err)
+		}
+	}
+}

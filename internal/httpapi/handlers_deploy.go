@@ -1,0 +1,407 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"brigade/internal/deploy"
+	"brigade/internal/events"
+	"brigade/internal/jobs"
+	"brigade/internal/settings"
+	"brigade/internal/tenancy"
+)
+
+func (s *Server) deployRouteTable() []route {
+	const tagDeploy, tagDevices, tagJobs = "Déploiement", "Bornes et caisses", "Tâches"
+	return []route{
+		// Links (/campagne/CampagneRestos).
+		{method: http.MethodGet, path: "/api/v1/deploy/links", id: "deployLinks", tag: tagDeploy, summary: "Cartes × restaurants : quelles cartes chaque restaurant sert", access: signedIn, roles: admins, lockable: true, original: []string{"RestosCartes (franchiseId)"}, register: handle(s.deployLinks)},
+		{method: http.MethodPut, path: "/api/v1/deploy/links/{campaignId}/restaurants/{restaurantId}", id: "linkCarte", tag: tagDeploy, summary: "Lier une carte à un restaurant", access: signedIn, roles: admins, lockable: true, status: http.StatusNoContent, register: handle(s.linkCarte)},
+		{method: http.MethodDelete, path: "/api/v1/deploy/links/{campaignId}/restaurants/{restaurantId}", id: "unlinkCarte", tag: tagDeploy, summary: "Supprimer la relation entre une carte et un restaurant (spec §4 : le restaurant quitte la liste ; la relation disparaît avec son dernier restaurant)", access: signedIn, roles: admins, lockable: true, original: []string{"RestosCartes (delete / update restaurantIds)"}, register: handle(s.unlinkCarte)},
+		{method: http.MethodPut, path: "/api/v1/deploy/restaurants/{restaurantId}/cartes", id: "setRestaurantCartes", tag: tagDeploy, summary: "Les cartes servies par un restaurant (remplace la liste)", access: signedIn, roles: admins, lockable: true, status: http.StatusNoContent, register: handle(s.setRestaurantCartes)},
+
+		// Price customisations.
+		{method: http.MethodGet, path: "/api/v1/deploy/restaurants/{restaurantId}/prices", id: "restaurantPrices", tag: tagDeploy, summary: "Prix de la carte fusionnée du restaurant, avec ses prix personnalisés à côté", access: signedIn, roles: admins, lockable: true, original: []string{"customisedPrices/{franchiseId}/{siret}.json"}, register: handle(s.restaurantPrices)},
+		{method: http.MethodPut, path: "/api/v1/deploy/restaurants/{restaurantId}/prices", id: "setRestaurantPrice", tag: tagDeploy, summary: "Personnaliser un prix pour ce restaurant (journalisé « Personalisation » ; appliqué à la prochaine génération)", access: signedIn, roles: admins, lockable: true, status: http.StatusNoContent, register: handle(s.setRestaurantPrice)},
+		{method: http.MethodDelete, path: "/api/v1/deploy/restaurants/{restaurantId}/prices", id: "resetRestaurantPrice", tag: tagDeploy, summary: "Revenir au prix de la carte", access: signedIn, roles: admins, lockable: true, status: http.StatusNoContent, register: handle(s.resetRestaurantPrice)},
+
+		// Generation (/campagne/DeploiementCarte, /{product}/fusionproduits).
+		{method: http.MethodGet, path: "/api/v1/deploy/status", id: "deployStatus", tag: tagDeploy, summary: "État du déploiement de chaque restaurant (version, date, à jour ou non)", access: signedIn, roles: admins, lockable: true, original: []string{"CartesCampagnesDeploy (siret)"}, register: handle(s.deployStatus)},
+		{method: http.MethodPost, path: "/api/v1/deploy/preview", id: "deployPreview", tag: tagDeploy, summary: "Aperçu : ce que le déploiement changerait pour chaque restaurant (ajoutés, retirés, prix modifiés) ; rien n'est enregistré", access: signedIn, roles: admins, lockable: true, register: handle(s.deployPreview)},
+		{method: http.MethodPost, path: "/api/v1/deploy/generations", id: "startGeneration", tag: tagDeploy, summary: "Générer et déployer la carte des restaurants choisis (tâche de fond ; progression par l'événement job.progress)", access: signedIn, roles: admins, lockable: true, status: http.StatusAccepted, register: handle(s.startGeneration)},
+		{method: http.MethodGet, path: "/api/v1/deploy/restaurants/{restaurantId}/menu", id: "deployedMenu", tag: tagDeploy, summary: "Le menu déployé du restaurant, exactement tel que ses bornes le reçoivent (orderJson)", access: signedIn, roles: admins, lockable: true, register: s.registerDeployedMenu},
+		{method: http.MethodGet, path: "/api/v1/deploy/restaurants/{restaurantId}/versions", id: "deployVersions", tag: tagDeploy, summary: "Versions déployées du restaurant, la plus récente d'abord", access: signedIn, roles: admins, lockable: true, register: handle(s.deployVersions)},
+		{method: http.MethodPost, path: "/api/v1/deploy/restaurants/{restaurantId}/versions/{version}/rollback", id: "deployRollback", tag: tagDeploy, summary: "Remettre en service une version déployée (nouvelle version, annonce immédiate aux bornes)", access: signedIn, roles: admins, lockable: true, register: handle(s.deployRollback)},
+
+		// Jobs.
+		{method: http.MethodGet, path: "/api/v1/jobs/{jobId}", id: "getJob", tag: tagJobs, summary: "État d'une tâche de fond (génération, export)", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.getJob)},
+
+		// Kiosk feed.
+		{method: http.MethodGet, path: "/kiosk/v1/menu", id: "kioskMenu", tag: tagDevices, summary: "Le menu déployé du restaurant de la borne (orderJson), avec ETag / 304 et gzip", access: device, original: []string{"CartesCampagnesDeploy/{franchiseId}/{siret}.json"}, register: s.registerKioskMenu},
+		{method: http.MethodGet, path: "/kiosk/v1/manifest", id: "kioskManifest", tag: tagDevices, summary: "Manifeste : le menu et les images qu'il utilise (chemin, taille, date, empreinte SHA-256) pour une synchronisation incrémentale", access: device, original: []string{"MANIFEST"}, register: handle(s.kioskManifest)},
+		{method: http.MethodGet, path: "/kiosk/v1/images/{kind}/{file}", id: "kioskImage", tag: tagDevices, summary: "Une image du manifeste", access: device, original: []string{"CartesCampagnesImages/{franchiseId}/categories|products|ingredients|supplements/{path}"}, register: s.registerKioskImage},
+		{method: http.MethodGet, path: "/kiosk/v1/colors", id: "kioskColors", tag: tagDevices, summary: "Couleurs de la borne", access: device, original: []string{"colors_borne"}, register: handle(s.kioskColors)},
+		{method: http.MethodGet, path: "/kiosk/v1/events", id: "kioskEvents", tag: tagDevices, summary: "Flux SSE de la borne : `ready` (avec l'ETag du menu), puis `menu` dès qu'une génération ou un retour arrière change son menu", access: device, register: s.registerKioskEvents},
+	}
+}
+
+// ---- links ----
+
+type deployLinksOutput struct{ Body deploy.LinkMatrix }
+
+func (s *Server) deployLinks(ctx context.Context, _ *struct{}) (*deployLinksOutput, error) {
+	m, err := s.deploy.Links(ctx, principal(ctx))
+	return &deployLinksOutput{m}, err
+}
+
+type linkPath struct {
+	CampaignID   int64 `path:"campaignId"`
+	RestaurantID int64 `path:"restaurantId"`
+}
+
+func (s *Server) linkCarte(ctx context.Context, in *linkPath) (*struct{}, error) {
+	return nil, s.deploy.SetLink(ctx, principal(ctx), in.CampaignID, in.RestaurantID, true)
+}
+
+type messageOutput struct {
+	Body struct {
+		Message string `json:"message"`
+	}
+}
+
+func (s *Server) unlinkCarte(ctx context.Context, in *linkPath) (*messageOutput, error) {
+	if err := s.deploy.SetLink(ctx, principal(ctx), in.CampaignID, in.RestaurantID, false); err != nil {
+		if errors.Is(err, tenancy.ErrNotFound) || errors.Is(err, tenancy.ErrForbidden) {
+			return nil, err
+		}
+		return nil, newProblem(http.StatusInternalServerError, deploy.MsgUnlinkFailed)
+	}
+	out := &messageOutput{}
+	out.Body.Message = deploy.MsgUnlinked
+	return out, nil
+}
+
+type restaurantCartesInput struct {
+	RestaurantID int64 `path:"restaurantId"`
+	Body         struct {
+		CampaignIDs []int64 `json:"campaignIds"`
+	}
+}
+
+func (s *Server) setRestaurantCartes(ctx context.Context, in *restaurantCartesInput) (*struct{}, error) {
+	return nil, s.deploy.SetRestaurantCartes(ctx, principal(ctx), in.RestaurantID, in.Body.CampaignIDs)
+}
+
+// ---- prices ----
+
+type pricesOutput struct{ Body []deploy.PricedElement }
+
+func (s *Server) restaurantPrices(ctx context.Context, in *restaurantPath) (*pricesOutput, error) {
+	list, err := s.deploy.Catalogue(ctx, principal(ctx), in.RestaurantID)
+	return &pricesOutput{list}, err
+}
+
+type setPriceInput struct {
+	RestaurantID int64 `path:"restaurantId"`
+	Body         deploy.Override
+}
+
+func (s *Server) setRestaurantPrice(ctx context.Context, in *setPriceInput) (*struct{}, error) {
+	return nil, s.deploy.SetOverride(ctx, principal(ctx), in.RestaurantID, in.Body, false)
+}
+
+type resetPriceInput struct {
+	RestaurantID int64  `path:"restaurantId"`
+	Kind         string `query:"kind" enum:"product,option" required:"true"`
+	IDGlobal     string `query:"idGlobal" required:"true"`
+	Tariff       int    `query:"tariff" required:"true"`
+	TypeOrder    int    `query:"typeOrder" required:"true"`
+	Size         int    `query:"size"`
+}
+
+func (s *Server) resetRestaurantPrice(ctx context.Context, in *resetPriceInput) (*struct{}, error) {
+	return nil, s.deploy.SetOverride(ctx, principal(ctx), in.RestaurantID,
+		deploy.Override{Kind: in.Kind, IDGlobal: in.IDGlobal, Tariff: in.Tariff, TypeOrder: in.TypeOrder, Size: in.Size}, true)
+}
+
+// ---- generation ----
+
+type deployStatusOutput struct{ Body []deploy.DeployStatus }
+
+func (s *Server) deployStatus(ctx context.Context, _ *struct{}) (*deployStatusOutput, error) {
+	list, err := s.deploy.Deployments(ctx, principal(ctx))
+	return &deployStatusOutput{list}, err
+}
+
+type restaurantsBody struct {
+	Body struct {
+		RestaurantIDs []int64 `json:"restaurantIds" minItems:"1"`
+	}
+}
+
+type previewOutput struct{ Body []deploy.DeployPreview }
+
+func (s *Server) deployPreview(ctx context.Context, in *restaurantsBody) (*previewOutput, error) {
+	list, err := s.deploy.Preview(ctx, principal(ctx), in.Body.RestaurantIDs)
+	return &previewOutput{list}, err
+}
+
+type jobOutput struct{ Body jobs.Job }
+
+func (s *Server) startGeneration(ctx context.Context, in *restaurantsBody) (*jobOutput, error) {
+	j, err := s.deploy.StartGeneration(ctx, principal(ctx), in.Body.RestaurantIDs)
+	return &jobOutput{j}, err
+}
+
+type jobPath struct {
+	JobID int64 `path:"jobId"`
+}
+
+func (s *Server) getJob(ctx context.Context, in *jobPath) (*jobOutput, error) {
+	p := principal(ctx)
+	j, err := s.jobs.Get(ctx, p.FranchiseID, in.JobID)
+	if err == nil && p.Role != tenancy.RoleAdmin && j.CreatedBy != "" {
+		// Other roles see the jobs they started (their exports) only.
+		if e, aerr := s.Tenancy.Actor(ctx, s.DB, p); aerr != nil || e.UserName != j.CreatedBy {
+			return nil, tenancy.ErrNotFound
+		}
+	}
+	return &jobOutput{j}, err
+}
+
+type versionsOutput struct{ Body []deploy.DeployedVersion }
+
+func (s *Server) deployVersions(ctx context.Context, in *restaurantPath) (*versionsOutput, error) {
+	list, err := s.deploy.Versions(ctx, principal(ctx), in.RestaurantID)
+	return &versionsOutput{list}, err
+}
+
+type rollbackInput struct {
+	RestaurantID int64 `path:"restaurantId"`
+	Version      int   `path:"version"`
+}
+
+type versionOutput struct{ Body deploy.DeployedVersion }
+
+func (s *Server) deployRollback(ctx context.Context, in *rollbackInput) (*versionOutput, error) {
+	v, err := s.deploy.Rollback(ctx, principal(ctx), in.RestaurantID, in.Version)
+	return &versionOutput{v}, err
+}
+
+func jsonDocResponse() map[string]*huma.Response {
+	return map[string]*huma.Response{"200": {Description: "Le menu (orderJson : categories, items, options, cartes, groups_sub_options, promotions, zones, tags, printers, screens, product_size_1..10, hide_name_*, campagnes)",
+		Content: map[string]*huma.MediaType{"application/json": {Schema: &huma.Schema{Type: "object", AdditionalProperties: true}}}}}
+}
+
+type deployedMenuInput struct {
+	RestaurantID int64 `path:"restaurantId"`
+	Next         bool  `query:"next" doc:"true : le menu que la prochaine génération déploierait (rien n'est enregistré)"`
+}
+
+func (s *Server) registerDeployedMenu(api huma.API, op huma.Operation) {
+	op.Responses = jsonDocResponse()
+	huma.Register(api, op, func(ctx context.Context, in *deployedMenuInput) (*huma.StreamResponse, error) {
+		raw, err := s.deploy.MenuFor(ctx, principal(ctx), in.RestaurantID, in.Next)
+		if err != nil {
+			if errors.Is(err, deploy.ErrNotDeployed) {
+				return nil, newProblem(http.StatusNotFound, err.Error())
+			}
+			return nil, problem(ctx, err)
+		}
+		return &huma.StreamResponse{Body: func(hctx huma.Context) {
+			hctx.SetHeader("Content-Type", "application/json")
+			hctx.SetStatus(http.StatusOK)
+			_, _ = hctx.BodyWriter().Write(raw)
+		}}, nil
+	})
+}
+
+// ---- kiosk feed ----
+
+type kioskMenuInput struct {
+	IfNoneMatch    string `header:"If-None-Match" doc:"ETag du menu que la borne possède : 304 s'il n'a pas changé"`
+	AcceptEncoding string `header:"Accept-Encoding"`
+}
+
+func etagMatches(header, etag string) bool {
+	for _, part := range strings.Split(header, ",") {
+		part = strings.TrimPrefix(strings.TrimSpace(part), "W/")
+		if part == etag || part == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			return !strings.Contains(strings.ReplaceAll(q, " ", ""), "q=0") || strings.Contains(q, "q=0.")
+		}
+	}
+	return false
+}
+
+func (s *Server) registerKioskMenu(api huma.API, op huma.Operation) {
+	op.Responses = jsonDocResponse()
+	op.Responses["304"] = &huma.Response{Description: "Le menu n'a pas changé depuis l'ETag envoyé"}
+	op.Responses["404"] = &huma.Response{Description: "Aucune carte déployée pour ce restaurant"}
+	op.Description += "\n\nExemple de client (Go) : `internal/deploy/kioskclient` — `c := kioskclient.New(url, key)`, `m, err := c.Menu(ctx)` (envoie l'ETag connu, lit 304), `c.Watch(ctx, fn)` (flux SSE, `fn` appelée à chaque nouveau menu)."
+	huma.Register(api, op, func(ctx context.Context, in *kioskMenuInput) (*huma.StreamResponse, error) {
+		d := deviceFrom(ctx)
+		cur, err := s.deploy.CurrentFor(ctx, d.Restaurant.ID)
+		if err != nil {
+			if errors.Is(err, deploy.ErrNotDeployed) {
+				return nil, newProblem(http.StatusNotFound, err.Error())
+			}
+			return nil, problem(ctx, err)
+		}
+		etag := `"` + cur.Hash + `"`
+		if in.IfNoneMatch != "" && etagMatches(in.IfNoneMatch, etag) {
+			return &huma.StreamResponse{Body: func(hctx huma.Context) {
+				hctx.SetHeader("ETag", etag)
+				hctx.SetHeader("Cache-Control", "no-cache")
+				hctx.SetStatus(http.StatusNotModified)
+			}}, nil
+		}
+		raw, gz, err := s.deploy.Document(ctx, cur.Hash)
+		if err != nil {
+			return nil, problem(ctx, err)
+		}
+		useGzip := acceptsGzip(in.AcceptEncoding)
+		return &huma.StreamResponse{Body: func(hctx huma.Context) {
+			hctx.SetHeader("Content-Type", "application/json")
+			hctx.SetHeader("ETag", etag)
+			hctx.SetHeader("Cache-Control", "no-cache")
+			hctx.SetHeader("Vary", "Accept-Encoding")
+			hctx.SetHeader("X-Menu-Version", fmt.Sprint(cur.Version))
+			hctx.SetHeader("Last-Modified", cur.UpdatedAt.UTC().Format(http.TimeFormat))
+			body := raw
+			if useGzip {
+				hctx.SetHeader("Content-Encoding", "gzip")
+				body = gz
+			}
+			hctx.SetHeader("Content-Length", fmt.Sprint(len(body)))
+			hctx.SetStatus(http.StatusOK)
+			_, _ = hctx.BodyWriter().Write(body)
+		}}, nil
+	})
+}
+
+type manifestOutput struct{ Body deploy.Manifest }
+
+func (s *Server) kioskManifest(ctx context.Context, _ *struct{}) (*manifestOutput, error) {
+	d := deviceFrom(ctx)
+	m, err := s.deploy.ManifestFor(ctx, d.Restaurant.ID, d.Restaurant.Siret)
+	if errors.Is(err, deploy.ErrNotDeployed) {
+		return nil, newProblem(http.StatusNotFound, err.Error())
+	}
+	return &manifestOutput{m}, err
+}
+
+type kioskImageInput struct {
+	Kind string `path:"kind"`
+	File string `path:"file"`
+}
+
+func (s *Server) registerKioskImage(api huma.API, op huma.Operation) {
+	op.Responses = map[string]*huma.Response{"200": {Description: "L'image", Content: map[string]*huma.MediaType{
+		"image/*": {Schema: &huma.Schema{Type: "string", Format: "binary"}}}}}
+	huma.Register(api, op, func(ctx context.Context, in *kioskImageInput) (*huma.StreamResponse, error) {
+		d := deviceFrom(ctx)
+		data, ctype, err := s.images.Get(ctx, tenancy.Principal{FranchiseID: d.Restaurant.FranchiseID}, in.Kind, in.File)
+		if err != nil {
+			return nil, problem(ctx, err)
+		}
+		return &huma.StreamResponse{Body: func(hctx huma.Context) {
+			hctx.SetHeader("Content-Type", ctype)
+			hctx.SetHeader("Cache-Control", "private, max-age=31536000, immutable")
+			hctx.SetStatus(http.StatusOK)
+			_, _ = hctx.BodyWriter().Write(data)
+		}}, nil
+	})
+}
+
+type kioskColorsOutput struct {
+	Body settings.KioskColors
+}
+
+func (s *Server) kioskColors(ctx context.Context, _ *struct{}) (*kioskColorsOutput, error) {
+	d := deviceFrom(ctx)
+	v, err := s.Settings.ColorsForDevice(ctx, d)
+	return &kioskColorsOutput{v.Value}, err
+}
+
+func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
+	op.Responses = map[string]*huma.Response{"200": {
+		Description: "Flux `text/event-stream` : `ready` (data : `{\"etag\":…,\"version\":…}`), puis `menu` (même forme) à chaque nouveau menu du restaurant, et des commentaires de maintien.",
+		Content:     map[string]*huma.MediaType{"text/event-stream": {Schema: &huma.Schema{Type: "string"}}},
+	}}
+	huma.Register(api, op, func(ctx context.Context, _ *struct{}) (*huma.StreamResponse, error) {
+		d := deviceFrom(ctx)
+		return &huma.StreamResponse{Body: func(hctx huma.Context) {
+			ch, stop := s.Bus.Subscribe(d.Restaurant.FranchiseID)
+			defer stop()
+			hctx.SetHeader("Content-Type", "text/event-stream")
+			hctx.SetHeader("Cache-Control", "no-cache")
+			hctx.SetHeader("X-Accel-Buffering", "no")
+			hctx.SetStatus(http.StatusOK)
+			w := hctx.BodyWriter()
+			flush := func() {
+				if f, ok := w.(http.Flusher); ok {
+					f.Flush()
+				}
+			}
+			send := func(name string, data map[string]any) error {
+				b, _ := json.Marshal(data)
+				_, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, b)
+				flush()
+				return err
+			}
+			current := func(name string) error {
+				c, err := s.deploy.CurrentFor(hctx.Context(), d.Restaurant.ID)
+				if err != nil {
+					return send(name, map[string]any{"etag": "", "version": 0})
+				}
+				return send(name, map[string]any{"etag": `"` + c.Hash + `"`, "version": c.Version})
+			}
+			_, _ = fmt.Fprint(w, "retry: 3000\n\n")
+			if current("ready") != nil {
+				return
+			}
+			heartbeat := time.NewTicker(s.Heartbeat)
+			defer heartbeat.Stop()
+			lifetime := time.NewTimer(s.StreamLifetime)
+			defer lifetime.Stop()
+			done := hctx.Context().Done()
+			for {
+				select {
+				case <-done:
+					return
+				case <-lifetime.C:
+					return
+				case <-heartbeat.C:
+					if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil {
+						return
+					}
+					flush()
+				case e := <-ch:
+					mine := e.Type == deploy.TypeMenuDeployed && fmt.Sprint(e.Data["restaurantId"]) == fmt.Sprint(d.Restaurant.ID)
+					if mine || e.Type == events.TypeResync {
+						if current("menu") != nil {
+							return
+						}
+					}
+				}
+			}
+		}}, nil
+	})
+}

@@ -1,0 +1,311 @@
+// Package jobs runs long work (menu generation, exports) in the background.
+// Jobs live in the database, not in one process: any instance may claim a
+// queued job, a job whose instance died is taken over when its lease runs
+// out, and progress is both stored (for a page opened later) and announced
+// as events (for the page watching it).
+package jobs
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"brigade/internal/events"
+	"brigade/internal/store"
+	"brigade/internal/tenancy"
+)
+
+// Status of a job.
+type Status string
+
+const (
+	Queued  Status = "queued"
+	Running Status = "running"
+	Done    Status = "done"
+	Failed  Status = "failed"
+)
+
+// TypeProgress is the event announcing a job's progress to its franchise.
+const TypeProgress = "job.progress"
+
+// MaxAttempts bounds how often a job is taken over after its instance died.
+const MaxAttempts = 3
+
+// Lease is how long a claimed job belongs to its instance without news.
+const Lease = 2 * time.Minute
+
+// Job is a background job as stored.
+type Job struct {
+	ID          int64           `json:"id"`
+	FranchiseID int64           `json:"-"`
+	Kind        string          `json:"kind"`
+	Status      Status          `json:"status" enum:"queued,running,done,failed"`
+	Params      json.RawMessage `json:"-"`
+	Done        int             `json:"done"`
+	Total       int             `json:"total"`
+	Message     string          `json:"message"`
+	Result      json.RawMessage `json:"result,omitempty"`
+	Error       string          `json:"error,omitempty"`
+	CreatedBy   string          `json:"createdBy"`
+	CreatedAt   time.Time       `json:"createdAt"`
+	UpdatedAt   time.Time       `json:"updatedAt"`
+}
+
+// Progress lets a handler say how far it got. Calls are cheap: the store
+// and the event bus only hear of it a few times a second.
+type Progress func(done, total int, message string)
+
+// Handler does a job's work and returns its result (stored as JSON).
+type Handler func(ctx context.Context, j Job, progress Progress) (any, error)
+
+// Runner claims and runs jobs.
+type Runner struct {
+	db       *store.DB
+	bus      events.Bus
+	mu       sync.Mutex
+	handlers map[string]Handler
+	wake     chan struct{}
+	poll     time.Duration
+}
+
+// NewRunner returns a runner over db; register handlers, then Start it.
+func NewRunner(db *store.DB, bus events.Bus) *Runner {
+	return &Runner{db: db, bus: bus, handlers: map[string]Handler{}, wake: make(chan struct{}, 1), poll: 2 * time.Second}
+}
+
+// Register names the handler of a kind of job.
+func (r *Runner) Register(kind string, h Handler) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.handlers[kind] = h
+}
+
+const columns = `id, franchise_id, kind, status, params, done, total, message, result, error, created_by, created_at, updated_at`
+
+func scan(row interface{ Scan(...any) error }) (Job, error) {
+	var j Job
+	var params, result string
+	err := row.Scan(&j.ID, &j.FranchiseID, &j.Kind, &j.Status, &params, &j.Done, &j.Total, &j.Message, &result, &j.Error, &j.CreatedBy, &j.CreatedAt, &j.UpdatedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return j, tenancy.ErrNotFound
+	}
+	j.Params, j.Result = json.RawMessage(params), json.RawMessage(result)
+	if result == "{}" || result == "" {
+		j.Result = nil
+	}
+	return j, err
+}
+
+// Enqueue stores a new job in the caller's transaction; it starts once the
+// transaction commits.
+func (r *Runner) Enqueue(ctx context.Context, tx *store.Tx, franchiseID int64, kind, createdBy, message string, params any) (Job, error) {
+	j, _, err := r.enqueue(ctx, tx, franchiseID, kind, createdBy, message, params, nil)
+	return j, err
+}
+
+// EnqueueOnce is Enqueue for work that must be queued once whoever asks
+// (several instances noticing the same thing): a second job with the same
+// key is not created, and created is false.
+func (r *Runner) EnqueueOnce(ctx context.Context, tx *store.Tx, key string, franchiseID int64, kind, createdBy, message string, params any) (j Job, created bool, err error) {
+	return r.enqueue(ctx, tx, franchiseID, kind, createdBy, message, params, &key)
+}
+
+func (r *Runner) enqueue(ctx context.Context, tx *store.Tx, franchiseID int64, kind, createdBy, message string, params any, key *string) (Job, bool, error) {
+	raw, err := json.Marshal(params)
+	if err != nil {
+		return Job{}, false, err
+	}
+	now := time.Now().UTC()
+	var id int64
+	err = tx.QueryRow(ctx, `INSERT INTO jobs (franchise_id, kind, status, params, message, created_by, dedupe_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+		franchiseID, kind, Queued, string(raw), message, createdBy, key, now, now).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Job{}, false, nil
+	}
+	if err != nil {
+		return Job{}, false, err
+	}
+	j := Job{ID: id, FranchiseID: franchiseID, Kind: kind, Status: Queued, Params: raw, Message: message, CreatedBy: createdBy, CreatedAt: now, UpdatedAt: now}
+	tx.AfterCommit(func() {
+		r.announce(j)
+		select {
+		case r.wake <- struct{}{}:
+		default:
+		}
+	})
+	return j, true, nil
+}
+
+// Get reads a job of the franchise (another franchise's job is not found).
+func (r *Runner) Get(ctx context.Context, franchiseID, id int64) (Job, error) {
+	return scan(r.db.QueryRow(ctx, `SELECT `+columns+` FROM jobs WHERE id = ? AND franchise_id = ?`, id, franchiseID))
+}
+
+// Latest lists the franchise's most recent jobs of a kind.
+func (r *Runner) Latest(ctx context.Context, franchiseID int64, kind string, limit int) ([]Job, error) {
+	rows, err := r.db.Query(ctx, `SELECT `+columns+` FROM jobs WHERE franchise_id = ? AND kind = ? ORDER BY id DESC LIMIT ?`, franchiseID, kind, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Job
+	for rows.Next() {
+		j, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, j)
+	}
+	return out, rows.Err()
+}
+
+// Start runs workers until ctx ends. Each worker claims the oldest queued
+// job (or one whose lease ran out), runs it and records how it ended.
+func (r *Runner) Start(ctx context.Context, workers int) {
+	for i := 0; i < workers; i++ {
+		go r.work(ctx)
+	}
+}
+
+func (r *Runner) work(ctx context.Context) {
+	t := time.NewTicker(r.poll)
+	defer t.Stop()
+	for {
+		for {
+			j, ok, err := r.claim(ctx)
+			if err != nil {
+				if ctx.Err() != nil {
+					return
+				}
+				slog.Error("jobs: claim", "err", err)
+				break
+			}
+			if !ok {
+				break
+			}
+			r.run(ctx, j)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-r.wake:
+		case <-t.C:
+		}
+	}
+}
+
+// RunPending runs every claimable job in the calling goroutine, for
+// commands and tests that need the work done before they go on.
+func (r *Runner) RunPending(ctx context.Context) error {
+	for {
+		j, ok, err := r.claim(ctx)
+		if err != nil || !ok {
+			return err
+		}
+		r.run(ctx, j)
+	}
+}
+
+// claim takes one job. The UPDATE re-checks the status, so of two instances
+// racing for the same job exactly one gets it.
+func (r *Runner) claim(ctx context.Context) (Job, bool, error) {
+	now := time.Now().UTC()
+	for attempt := 0; attempt < 3; attempt++ {
+		var id int64
+		err := r.db.QueryRow(ctx, `SELECT id FROM jobs WHERE status = ? OR (status = ? AND lease_until < ?) ORDER BY id LIMIT 1`, Queued, Running, now).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return Job{}, false, nil
+		}
+		if err != nil {
+			return Job{}, false, err
+		}
+		res, err := r.db.Exec(ctx, `UPDATE jobs SET status = ?, lease_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ? AND (status = ? OR (status = ? AND lease_until < ?))`,
+			Running, now.Add(Lease), now, id, Queued, Running, now)
+		if err != nil {
+			return Job{}, false, err
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			j, err := scan(r.db.QueryRow(ctx, `SELECT `+columns+` FROM jobs WHERE id = ?`, id))
+			return j, err == nil, err
+		}
+	}
+	return Job{}, false, nil
+}
+
+func (r *Runner) run(ctx context.Context, j Job) {
+	var attempts int
+	_ = r.db.QueryRow(ctx, `SELECT attempts FROM jobs WHERE id = ?`, j.ID).Scan(&attempts)
+	r.mu.Lock()
+	h := r.handlers[j.Kind]
+	r.mu.Unlock()
+	var result any
+	var err error
+	switch {
+	case h == nil:
+		err = fmt.Errorf("type de tâche inconnu : %s", j.Kind)
+	case attempts > MaxAttempts:
+		err = errors.New("la tâche a été interrompue trop de fois")
+	default:
+		j.Status = Running
+		var last time.Time
+		progress := func(done, total int, message string) {
+			j.Done, j.Total, j.Message = done, total, message
+			if time.Since(last) < 200*time.Millisecond && done < total {
+				return
+			}
+			last = time.Now()
+			r.save(ctx, j, "")
+		}
+		result, err = safeRun(ctx, h, j, progress)
+	}
+	raw := []byte("{}")
+	if err == nil && result != nil {
+		raw, err = json.Marshal(result)
+	}
+	if err != nil {
+		slog.Error("jobs: failed", "job", j.ID, "kind", j.Kind, "err", err)
+		j.Status, j.Error = Failed, err.Error()
+	} else {
+		j.Status, j.Result = Done, raw
+	}
+	r.save(ctx, j, string(raw))
+}
+
+func safeRun(ctx context.Context, h Handler, j Job, progress Progress) (result any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("erreur interne : %v", p)
+		}
+	}()
+	return h(ctx, j, progress)
+}
+
+// save stores the job's progress (renewing its lease) or its end, then
+// announces it.
+func (r *Runner) save(ctx context.Context, j Job, result string) {
+	now := time.Now().UTC()
+	var err error
+	if j.Status == Running {
+		_, err = r.db.Exec(ctx, `UPDATE jobs SET done = ?, total = ?, message = ?, lease_until = ?, updated_at = ? WHERE id = ?`,
+			j.Done, j.Total, j.Message, now.Add(Lease), now, j.ID)
+	} else {
+		_, err = r.db.Exec(ctx, `UPDATE jobs SET status = ?, done = ?, total = ?, message = ?, result = ?, error = ?, lease_until = NULL, updated_at = ? WHERE id = ?`,
+			j.Status, j.Done, j.Total, j.Message, result, j.Error, now, j.ID)
+	}
+	if err != nil {
+		slog.Error("jobs: save", "job", j.ID, "err", err)
+	}
+	j.UpdatedAt = now
+	r.announce(j)
+}
+
+func (r *Runner) announce(j Job) {
+	r.bus.Publish(context.Background(), events.Event{Type: TypeProgress, FranchiseID: j.FranchiseID, Data: map[string]any{
+		"jobId": j.ID, "kind": j.Kind, "status": j.Status, "done": j.Done, "total": j.Total, "message": j.Message}})
+}
