@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"brigade/internal/blob"
@@ -43,6 +44,10 @@ const (
 // ErrNotReady: the export is queued, running or failed, so there is no
 // file to download (yet).
 var ErrNotReady = errors.New("L'exportation n'est pas terminée : aucun fichier à télécharger pour le moment.")
+
+// ErrNotExport: the job is one of the franchise's, but another kind of
+// work (a generation), which has no file to download.
+var ErrNotExport = errors.New("Cette tâche n'est pas un export : elle n'a pas de fichier à télécharger.")
 
 // Service runs the exports.
 type Service struct {
@@ -88,9 +93,9 @@ type ProductsResult struct {
 	Skipped     []string             `json:"skipped" doc:"Restaurants sans carte déployée, donc sans classeur"`
 }
 
-// Started is what starting an export answers: the job, plus the start
+// ExportStarted is what starting an export answers: the job, plus the start
 // message's franchiseId and fileName (second document §7.6).
-type Started struct {
+type ExportStarted struct {
 	jobs.Job
 	FranchiseID int64  `json:"franchiseId"`
 	FileName    string `json:"fileName"`
@@ -101,18 +106,18 @@ type Started struct {
 // export any restaurant of their franchise; moderators their restaurant
 // (DECISIONS: under their siret), guests and restaurant logins their
 // allowed list. A restaurant out of scope is simply not found.
-func (s *Service) StartProductsExport(ctx context.Context, p tenancy.Principal, restaurantIDs []int64) (Started, error) {
+func (s *Service) StartProductsExport(ctx context.Context, p tenancy.Principal, restaurantIDs []int64) (ExportStarted, error) {
 	switch p.Role {
 	case tenancy.RoleAdmin, tenancy.RoleModerator, tenancy.RoleGuest, tenancy.RoleRestaurant:
 	default:
-		return Started{}, tenancy.ErrForbidden
+		return ExportStarted{}, tenancy.ErrForbidden
 	}
 	if p.FranchiseID == 0 {
-		return Started{}, tenancy.ErrNotFound
+		return ExportStarted{}, tenancy.ErrNotFound
 	}
 	scope, err := s.ten.Restaurants(ctx, p, tenancy.RestaurantFilter{})
 	if err != nil {
-		return Started{}, err
+		return ExportStarted{}, err
 	}
 	inScope := make(map[int64]bool, len(scope))
 	for _, r := range scope {
@@ -128,19 +133,19 @@ func (s *Service) StartProductsExport(ctx context.Context, p tenancy.Principal, 
 	ids = slices.Compact(ids)
 	for _, id := range ids {
 		if !inScope[id] {
-			return Started{}, tenancy.ErrNotFound
+			return ExportStarted{}, tenancy.ErrNotFound
 		}
 	}
 	if len(ids) == 0 {
-		return Started{}, &tenancy.ValidationError{Field: "restaurantIds", Message: "Sélectionnez au moins un restaurant."}
+		return ExportStarted{}, &tenancy.ValidationError{Field: "restaurantIds", Message: "Sélectionnez au moins un restaurant."}
 	}
 	f, err := s.ten.Franchise(ctx, p)
 	if err != nil {
-		return Started{}, err
+		return ExportStarted{}, err
 	}
 	e, err := s.ten.Actor(ctx, s.db, p)
 	if err != nil {
-		return Started{}, err
+		return ExportStarted{}, err
 	}
 	params := ProductsParams{RestaurantIDs: ids, FileName: ZipName(f.Name), Currency: f.Currency, By: e.UserName, UserID: p.UserID}
 	var j jobs.Job
@@ -148,7 +153,7 @@ func (s *Service) StartProductsExport(ctx context.Context, p tenancy.Principal, 
 		j, err = s.jobs.Enqueue(ctx, tx, p.FranchiseID, JobProducts, e.UserName, MsgPreparing, params)
 		return err
 	})
-	return Started{Job: j, FranchiseID: p.FranchiseID, FileName: params.FileName}, err
+	return ExportStarted{Job: j, FranchiseID: p.FranchiseID, FileName: params.FileName}, err
 }
 
 // Key is where a finished export's zip lives in the blob store.
@@ -307,11 +312,17 @@ const maxBaseRunes = 100
 
 // cleanName makes text safe as a file name on every system: the characters
 // `\ / : * ? " < > |` and control characters become `_` (menu's rule for
-// every file name), surrounding spaces and dots go (Windows drops trailing
+// every file name; other control characters too), surrounding spaces and dots go (Windows drops trailing
 // ones), and the name is kept short.
 func cleanName(text string) string {
 	name := strings.ToValidUTF8(text, "_")
-	name = strings.Trim(menu.SanitizeFileName(name), " .")
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return '_'
+		}
+		return r
+	}, menu.SanitizeFileName(name))
+	name = strings.Trim(name, " .")
 	for utf8.RuneCountInString(name) > maxBaseRunes {
 		_, size := utf8.DecodeLastRuneInString(name)
 		name = name[:len(name)-size]
@@ -345,8 +356,9 @@ func ZipName(franchise string) string {
 
 // Download opens the zip of a finished export of the principal's
 // franchise. Admins download any export of the franchise; other roles the
-// ones they started. Another franchise's export, or another kind of job,
-// is not found.
+// ones they started. Another franchise's job is not found; one of the
+// franchise's jobs that is not an export is ErrNotExport (admins only, who
+// see every job); an export not finished is ErrNotReady.
 func (s *Service) Download(ctx context.Context, p tenancy.Principal, jobID int64) (io.ReadCloser, blob.Info, string, error) {
 	if p.FranchiseID == 0 {
 		return nil, blob.Info{}, "", tenancy.ErrNotFound
@@ -355,15 +367,15 @@ func (s *Service) Download(ctx context.Context, p tenancy.Principal, jobID int64
 	if err != nil {
 		return nil, blob.Info{}, "", err
 	}
-	if j.Kind != JobProducts {
-		return nil, blob.Info{}, "", tenancy.ErrNotFound
-	}
 	var params ProductsParams
 	if err := json.Unmarshal(j.Params, &params); err != nil {
 		return nil, blob.Info{}, "", err
 	}
-	if p.Role != tenancy.RoleAdmin && params.UserID != p.UserID {
+	if p.Role != tenancy.RoleAdmin && (j.Kind != JobProducts || params.UserID != p.UserID) {
 		return nil, blob.Info{}, "", tenancy.ErrNotFound
+	}
+	if j.Kind != JobProducts {
+		return nil, blob.Info{}, "", ErrNotExport
 	}
 	if j.Status != jobs.Done {
 		return nil, blob.Info{}, "", ErrNotReady

@@ -28,7 +28,7 @@ type productsExportInput struct {
 	}
 }
 
-type productsExportOutput struct{ Body export.Started }
+type productsExportOutput struct{ Body export.ExportStarted }
 
 func (s *Server) startProductsExport(ctx context.Context, in *productsExportInput) (*productsExportOutput, error) {
 	started, err := s.exports.StartProductsExport(ctx, principal(ctx), in.Body.RestaurantIDs)
@@ -40,12 +40,15 @@ func (s *Server) registerDownloadExport(api huma.API, op huma.Operation) {
 		Description: "Le zip « Produits {franchise}.zip » : un classeur par restaurant ayant une carte déployée",
 		Content:     map[string]*huma.MediaType{"application/zip": {Schema: &huma.Schema{Type: "string", Format: "binary"}}},
 	}}
-	op.Errors = append(op.Errors, http.StatusNotFound)
+	op.Errors = append(op.Errors, http.StatusNotFound, http.StatusConflict)
 	huma.Register(api, op, func(ctx context.Context, in *jobPath) (*huma.StreamResponse, error) {
 		rc, info, name, err := s.exports.Download(ctx, principal(ctx), in.JobID)
 		if err != nil {
-			if errors.Is(err, export.ErrNotReady) {
+			switch {
+			case errors.Is(err, export.ErrNotReady):
 				return nil, newProblem(http.StatusNotFound, err.Error())
+			case errors.Is(err, export.ErrNotExport):
+				return nil, newProblem(http.StatusConflict, err.Error())
 			}
 			return nil, problem(ctx, err)
 		}
