@@ -57,6 +57,17 @@ test-go: ## Tests Go : SQLite toujours, PostgreSQL si un serveur répond (obliga
 bench: ## Benchmark des commandes et rapports (1 000 000 de commandes ; PG=postgres://… pour PostgreSQL)
 	$(GO) run ./bench/reports $(if $(PG),-postgres $(PG))
 
+.PHONY: bench-deploy
+bench-deploy: ## Benchmark de la génération des cartes (1 000 restaurants ; PG=postgres://… pour PostgreSQL)
+	$(GO) run ./bench/deploy $(if $(PG),-postgres $(PG))
+
+.PHONY: bench-feed
+bench-feed: ## Benchmark du flux des bornes contre nginx (304 et gzip, wrk ; installe nginx et wrk s'ils manquent)
+	@command -v wrk >/dev/null 2>&1 && { command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx; } || { echo "Installation de nginx et wrk (apt)…"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx wrk >/dev/null) || \
+	  (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx wrk >/dev/null) || true; }
+	$(GO) run ./bench/feed
+
 .PHONY: test-web
 test-web: web-deps ## Tests Vitest de l'application web (et types à jour)
 	cd $(WEB) && $(NPM) run typecheck && $(NPM) test

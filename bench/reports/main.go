@@ -26,6 +26,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
@@ -111,6 +112,7 @@ func main() {
 		check(pprof.StartCPUProfile(f))
 	}
 	t0 = time.Now()
+	cpu0 := cpuTime()
 	const chunk = 20_000
 	for i := 0; i < len(all); i += chunk {
 		end := min(len(all), i+chunk)
@@ -118,10 +120,12 @@ func main() {
 		check(err)
 	}
 	imp := time.Since(t0)
+	impCPU := cpuTime() - cpu0
 	if *profile != "" {
 		pprof.StopCPUProfile()
 	}
-	fmt.Printf("import en masse %9.0f commandes/s (%v pour %d, lignes brutes et rollups dans la même transaction)\n\n", float64(len(all))/imp.Seconds(), imp.Round(time.Millisecond), len(all))
+	fmt.Printf("import en masse %9.0f commandes/s (%v pour %d, lignes brutes et rollups dans la même transaction ; processus : %v de CPU, %.0f %% d'un cœur, charge %s)\n\n",
+		float64(len(all))/imp.Seconds(), imp.Round(time.Millisecond), len(all), impCPU.Round(time.Millisecond), 100*impCPU.Seconds()/imp.Seconds(), loadAverage())
 
 	if *importOnly {
 		return
@@ -272,7 +276,26 @@ func posting(ctx context.Context, db *store.DB, ten *tenancy.Service, bus events
 	if profile != "" {
 		pprof.StopCPUProfile()
 	}
-	fmt.Printf("envois unitaires HTTP : %.0f commandes/s (%d envois, %d clients, %d échecs, chacune validée avant la réponse)\n", float64(len(jobs))/el.Seconds(), len(jobs), clients, failed.Load())
+	fmt.Printf("envois unitaires HTTP : %.0f commandes/s (%d envois, %d clients, %d échecs, chacune validée avant la réponse ; charge %s)\n", float64(len(jobs))/el.Seconds(), len(jobs), clients, failed.Load(), loadAverage())
+}
+
+// cpuTime is the CPU time of this process (user + system): on a shared
+// machine, the share of a core the run got says how noisy its figures are.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// loadAverage is the machine's one-minute load average (Linux), or "?".
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	return strings.Fields(string(b))[0]
 }
 
 func median(n int, fn func()) time.Duration {

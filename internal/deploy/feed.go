@@ -258,6 +258,9 @@ func (s *Service) Rollback(ctx context.Context, p tenancy.Principal, restaurantI
 	var out DeployedVersion
 	var ev events.Event
 	err = s.db.WithTx(ctx, func(tx *store.Tx) error {
+		if err := lockDeployments(ctx, tx, p.FranchiseID); err != nil {
+			return err
+		}
 		var hash, inputs, report, manifest string
 		err := tx.QueryRow(ctx, `SELECT hash, inputs, report, manifest FROM deployed_menus WHERE restaurant_id = ? AND franchise_id = ? AND version = ?`,
 			restaurantID, p.FranchiseID, version).Scan(&hash, &inputs, &report, &manifest)

@@ -114,11 +114,7 @@ type LinkMatrix struct {
 func restaurantRefs(list []tenancy.Restaurant) []RestaurantRef {
 	out := make([]RestaurantRef, 0, len(list))
 	for _, x := range list {
-		nom := x.Nom
-		if x.Pseudo != "" {
-			nom = x.Pseudo
-		}
-		out = append(out, RestaurantRef{ID: x.ID, Nom: nom, Siret: x.Siret})
+		out = append(out, RestaurantRef{ID: x.ID, Nom: x.Nom, Siret: x.Siret})
 	}
 	return out
 }

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -255,45 +257,110 @@ func (s *Server) registerKioskMenu(api huma.API, op huma.Operation) {
 	op.Responses["304"] = &huma.Response{Description: "Le menu n'a pas changé depuis l'ETag envoyé"}
 	op.Responses["404"] = &huma.Response{Description: "Aucune carte déployée pour ce restaurant"}
 	op.Description += "\n\nExemple de client (Go) : `internal/deploy/kioskclient` — `c := kioskclient.New(url, key)`, `m, err := c.Menu(ctx)` (envoie l'ETag connu, lit 304), `c.Watch(ctx, fn)` (flux SSE, `fn` appelée à chaque nouveau menu)."
+	// Registered with huma for the API description, then served by
+	// kioskMenu straight from the router: every kiosk polls this route, and
+	// huma's per-request work (operation context, input parsing by
+	// reflection, middleware chain) was most of its cost. kioskMenu
+	// authenticates the device like the middleware does.
 	huma.Register(api, op, func(ctx context.Context, in *kioskMenuInput) (*huma.StreamResponse, error) {
-		d := deviceFrom(ctx)
-		cur, err := s.deploy.CurrentFor(ctx, d.Restaurant.ID)
-		if err != nil {
-			if errors.Is(err, deploy.ErrNotDeployed) {
-				return nil, newProblem(http.StatusNotFound, err.Error())
-			}
-			return nil, problem(ctx, err)
-		}
-		etag := `"` + cur.Hash + `"`
-		if in.IfNoneMatch != "" && etagMatches(in.IfNoneMatch, etag) {
-			return &huma.StreamResponse{Body: func(hctx huma.Context) {
-				hctx.SetHeader("ETag", etag)
-				hctx.SetHeader("Cache-Control", "no-cache")
-				hctx.SetStatus(http.StatusNotModified)
-			}}, nil
-		}
-		raw, gz, err := s.deploy.Document(ctx, cur.Hash)
-		if err != nil {
-			return nil, problem(ctx, err)
-		}
-		useGzip := acceptsGzip(in.AcceptEncoding)
-		return &huma.StreamResponse{Body: func(hctx huma.Context) {
-			hctx.SetHeader("Content-Type", "application/json")
-			hctx.SetHeader("ETag", etag)
-			hctx.SetHeader("Cache-Control", "no-cache")
-			hctx.SetHeader("Vary", "Accept-Encoding")
-			hctx.SetHeader("X-Menu-Version", fmt.Sprint(cur.Version))
-			hctx.SetHeader("Last-Modified", cur.UpdatedAt.UTC().Format(http.TimeFormat))
-			body := raw
-			if useGzip {
-				hctx.SetHeader("Content-Encoding", "gzip")
-				body = gz
-			}
-			hctx.SetHeader("Content-Length", fmt.Sprint(len(body)))
-			hctx.SetStatus(http.StatusOK)
-			_, _ = hctx.BodyWriter().Write(body)
-		}}, nil
+		return nil, newProblem(http.StatusInternalServerError, "route servie par le routeur")
 	})
+	if s.router != nil {
+		s.router.MethodFunc(op.Method, op.Path, s.kioskMenu)
+	}
+}
+
+// kioskHeaders are the header values of one deployed menu, computed once.
+type kioskHeaders struct {
+	etag, version, lastModified []string
+}
+
+// feedHeaders caches kioskHeaders by deployed menu (restaurant, version,
+// hash); emptied when it grows past maxFeedHeaders.
+var feedHeaders struct {
+	sync.RWMutex
+	m map[deploy.Current]*kioskHeaders
+}
+
+const maxFeedHeaders = 50_000
+
+func headersOf(cur deploy.Current) *kioskHeaders {
+	cur.UpdatedAt = cur.UpdatedAt.UTC()
+	feedHeaders.RLock()
+	h := feedHeaders.m[cur]
+	feedHeaders.RUnlock()
+	if h != nil {
+		return h
+	}
+	// The slices are shared by the answers: Header.Set and Add replace or
+	// grow (a one-element slice is copied), they never write into them.
+	h = &kioskHeaders{etag: []string{`"` + cur.Hash + `"`}, version: []string{strconv.Itoa(cur.Version)},
+		lastModified: []string{cur.UpdatedAt.Format(http.TimeFormat)}}
+	feedHeaders.Lock()
+	if feedHeaders.m == nil || len(feedHeaders.m) >= maxFeedHeaders {
+		feedHeaders.m = map[deploy.Current]*kioskHeaders{}
+	}
+	feedHeaders.m[cur] = h
+	feedHeaders.Unlock()
+	return h
+}
+
+var (
+	hdrNoCache = []string{"no-cache"}
+	hdrJSON    = []string{"application/json"}
+	hdrVary    = []string{"Accept-Encoding"}
+	hdrGzip    = []string{"gzip"}
+)
+
+// kioskMenu serves GET /kiosk/v1/menu: the device's deployed menu, 304 when
+// the kiosk already has it (If-None-Match), gzip when accepted.
+func (s *Server) kioskMenu(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	token := strings.TrimSpace(strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
+	if token == "" {
+		token = strings.TrimSpace(r.Header.Get("X-Device-Key"))
+	}
+	d, perr := s.device(ctx, token)
+	if perr != nil {
+		writeProblem(w, perr)
+		return
+	}
+	cur, err := s.deploy.CurrentFor(ctx, d.Restaurant.ID)
+	if err != nil {
+		if errors.Is(err, deploy.ErrNotDeployed) {
+			writeProblem(w, newProblem(http.StatusNotFound, err.Error()))
+			return
+		}
+		writeProblem(w, problem(ctx, err).(huma.StatusError))
+		return
+	}
+	kh := headersOf(cur)
+	h := w.Header()
+	if inm := r.Header.Get("If-None-Match"); inm != "" && (inm == kh.etag[0] || etagMatches(inm, kh.etag[0])) {
+		h["Etag"] = kh.etag
+		h["Cache-Control"] = hdrNoCache
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	raw, gz, err := s.deploy.Document(ctx, cur.Hash)
+	if err != nil {
+		writeProblem(w, problem(ctx, err).(huma.StatusError))
+		return
+	}
+	h["Content-Type"] = hdrJSON
+	h["Etag"] = kh.etag
+	h["Cache-Control"] = hdrNoCache
+	h["Vary"] = hdrVary
+	h["X-Menu-Version"] = kh.version
+	h["Last-Modified"] = kh.lastModified
+	body := raw
+	if ae := r.Header.Get("Accept-Encoding"); ae == "gzip" || acceptsGzip(ae) {
+		h["Content-Encoding"] = hdrGzip
+		body = gz
+	}
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
 }
 
 type manifestOutput struct{ Body deploy.Manifest }

@@ -96,6 +96,7 @@ type Server struct {
 	marketplace *marketplace.Service
 	jobs        *jobs.Runner
 	deploy      *deploy.Service
+	devices     *deviceCache // device keys recently authenticated
 	exports     *export.Service
 }
 
@@ -126,6 +127,7 @@ func New(d Deps) *Server {
 		s.deploy = deploy.NewService(d.DB, d.Tenancy, s.jobs, d.Bus, d.Blobs)
 	}
 	s.marketplace = marketplace.NewService(d.DB, d.Tenancy, d.Bus)
+	s.devices = newDeviceCache(d.Tenancy, d.Bus)
 	s.exports = export.NewService(d.DB, d.Tenancy, s.jobs, s.deploy, d.Blobs)
 	s.router.Use(securityHeaders, clientAddress)
 
@@ -232,13 +234,9 @@ func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
 		if token == "" {
 			token = strings.TrimSpace(ctx.Header("X-Device-Key"))
 		}
-		d, err := s.Tenancy.AuthenticateDevice(ctx.Context(), token)
+		d, err := s.device(ctx.Context(), token)
 		if err != nil {
-			if errors.Is(err, tenancy.ErrDeviceKey) {
-				s.fail(ctx, newProblem(http.StatusUnauthorized, err.Error()))
-			} else {
-				s.fail(ctx, problem(ctx.Context(), err).(huma.StatusError))
-			}
+			s.fail(ctx, err)
 			return
 		}
 		next(huma.WithContext(ctx, context.WithValue(ctx.Context(), keyDevice, d)))
@@ -278,6 +276,18 @@ func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
 	next(huma.WithContext(ctx, c))
 }
 
+// device authenticates a device key (through the device cache).
+func (s *Server) device(ctx context.Context, key string) (tenancy.Device, huma.StatusError) {
+	d, err := s.devices.authenticate(ctx, key)
+	if err != nil {
+		if errors.Is(err, tenancy.ErrDeviceKey) {
+			return d, newProblem(http.StatusUnauthorized, err.Error())
+		}
+		return d, problem(ctx, err).(huma.StatusError)
+	}
+	return d, nil
+}
+
 // deviceFrom returns the authenticated till or kiosk of a device route.
 func deviceFrom(ctx context.Context) tenancy.Device {
 	d, _ := ctx.Value(keyDevice).(tenancy.Device)
@@ -300,7 +310,16 @@ func Logger(next http.Handler) http.Handler {
 		if strings.HasPrefix(r.URL.Path, "/assets/") {
 			return
 		}
-		slog.Info("http", "method", r.Method, "path", r.URL.Path, "status", rec.status, "ms", time.Since(start).Milliseconds())
+		// Kiosks poll their feed all day long: their successful calls are
+		// debug noise (and a log line costs more than a 304).
+		level := slog.LevelInfo
+		if rec.status < 400 && strings.HasPrefix(r.URL.Path, "/kiosk/v1/") {
+			level = slog.LevelDebug
+		}
+		if !slog.Default().Enabled(r.Context(), level) {
+			return
+		}
+		slog.Log(r.Context(), level, "http", "method", r.Method, "path", r.URL.Path, "status", rec.status, "ms", time.Since(start).Milliseconds())
 	})
 }
 

@@ -123,7 +123,7 @@ type openAPIDoc struct {
 			Required bool    `json:"required"`
 			Schema   *schema `json:"schema"`
 		} `json:"parameters"`
-		Security []map[string][]string `json:"security"`
+		Security    []map[string][]string `json:"security"`
 		RequestBody *struct {
 			Content map[string]struct {
 				Schema *schema `json:"schema"`

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -331,16 +332,31 @@ func storePostgres(ctx context.Context, tx *store.Tx, fresh []*row, now int64, f
 			inserted = append(inserted, r)
 		}
 	}
-	for _, t := range rawTables(inserted) {
-		if err := insertRows(ctx, tx, t.table, t.columns, t.types, t.n, "", t.row); err != nil {
-			return nil, err
+	if len(inserted) == 0 {
+		return inserted, nil
+	}
+	// The raw rows and the rollups in one statement (one round trip): the
+	// raw inserts as data-modifying WITH queries of the rollup upsert.
+	var q strings.Builder
+	var args []any
+	q.WriteString("WITH ")
+	for i, t := range rawTables(inserted) {
+		if i > 0 {
+			q.WriteString(", ")
 		}
+		fmt.Fprintf(&q, "raw%d AS (INSERT INTO %s (%s) %s)", i, t.table, t.columns, unnestSelect(t.types, len(args)))
+		args = append(args, columnar(t.types, t.n, t.row)...)
 	}
 	d := deltas{}
 	for _, r := range inserted {
 		d.add(r)
 	}
-	return inserted, d.flush(ctx, tx)
+	cells, all := d.sorted()
+	const types = "isiisiiiiiiiii"
+	q.WriteString(" INSERT INTO rollups (" + rollupColumns + ") " + unnestSelect(types, len(args)) + rollupUpsert)
+	args = append(args, columnar(types, len(cells), rollupRow(cells, all))...)
+	_, err := tx.ExecRaw(ctx, q.String(), args...)
+	return inserted, err
 }
 
 // storeSQLite gives the new orders their ids itself (the writer connection

@@ -119,6 +119,64 @@ func (r Range) spans(daysOnly bool) []span {
 	return out
 }
 
+// yearSpans is spans with year rows too: each calendar year the range
+// covers wholly reads its year row; a partly covered year reads its months
+// and days (spans), or its year row minus the months and days it leaves out,
+// whichever reads fewer rows. Rows are counted up to today (the days after
+// it have none yet), so a range ending today reads this year's row.
+func (r Range) yearSpans(today int64) []span {
+	if r.End < r.Start {
+		return nil
+	}
+	cost := func(sps []span) int {
+		n := 0
+		for _, sp := range sps {
+			if sp.from >= 1_000_000 {
+				for d := sp.from; d <= sp.to && d <= today; d = AddDays(d, 1) {
+					n++
+				}
+				continue
+			}
+			for m := sp.from; m <= sp.to && m <= today/100; {
+				n++
+				if m%100 == 12 {
+					m = (m/100+1)*100 + 1
+				} else {
+					m++
+				}
+			}
+		}
+		return n
+	}
+	var out []span
+	for y := r.Start / 10000; y <= r.End/10000; y++ {
+		first, last := y*10000+101, y*10000+1231
+		from, to := max(r.Start, first), min(r.End, last)
+		if from == first && to == last {
+			out = append(out, span{y, y, 1})
+			continue
+		}
+		parts := Range{from, to}.spans(false)
+		var rest []span
+		if from > first {
+			rest = append(rest, Range{first, AddDays(from, -1)}.spans(false)...)
+		}
+		if to < last {
+			rest = append(rest, Range{AddDays(to, 1), last}.spans(false)...)
+		}
+		if 1+cost(rest) < cost(parts) {
+			out = append(out, span{y, y, 1})
+			for _, sp := range rest {
+				sp.sign = -sp.sign
+				out = append(out, sp)
+			}
+		} else {
+			out = append(out, parts...)
+		}
+	}
+	return out
+}
+
 // Group says how Sum groups the cells besides their key.
 type Group int
 
@@ -129,6 +187,24 @@ const (
 	ByMonth                   // month (yyyymm) × key
 	ByDayTotal                // business date only (keys summed; day rows only)
 )
+
+// Metric names one measure of a rollup cell, for Sum to read only those.
+type Metric uint16
+
+const (
+	MN Metric = 1 << iota
+	MQty
+	MA1
+	MA2
+	MA3
+	MESum
+	MEN
+	MC1
+	MC2
+	AllMetrics Metric = 1<<iota - 1
+)
+
+var metricColumns = []string{"n", "qty", "a1", "a2", "a3", "e_sum", "e_n", "c1", "c2"}
 
 // Cell is one group of a rollup sum.
 type Cell struct {
@@ -142,7 +218,48 @@ type Cell struct {
 // starting with prefix. It reads the franchise rows when the scope is the
 // whole franchise and the grouping is not per restaurant, else the rows of
 // each restaurant (restaurants must then be listed).
-func (s *Service) Sum(ctx context.Context, sc Scope, dim string, r Range, g Group, prefix string) ([]Cell, error) {
+//
+// only names the metrics the caller reads (none: all of them); the others
+// are left at zero. Summing fewer columns is most of a report's work.
+func (s *Service) Sum(ctx context.Context, sc Scope, dim string, r Range, g Group, prefix string, only ...Metric) ([]Cell, error) {
+	var spans []span
+	switch g {
+	case ByDay, ByDayTotal:
+		spans = r.spans(true)
+	case ByMonth:
+		spans = r.spans(dim == DimHours)
+	default:
+		if dim == DimHours {
+			spans = r.spans(true)
+		} else {
+			spans = r.yearSpans(BusinessDate(s.now(), time.UTC))
+		}
+	}
+	return s.sumSpans(ctx, sc, dim, spans, g, prefix, true, only...)
+}
+
+// sumSpans is Sum over explicit spans of periods. Without grouped, the
+// rows are read as they are and added up here: cheaper when each group
+// has about one row (the hour cells of one restaurant, or of the franchise).
+func (s *Service) sumSpans(ctx context.Context, sc Scope, dim string, spans []span, g Group, prefix string, grouped bool, only ...Metric) ([]Cell, error) {
+	mask := Metric(0)
+	for _, m := range only {
+		mask |= m
+	}
+	if mask == 0 {
+		mask = AllMetrics
+	}
+	mask |= MN // a cell is dropped when its count nets to zero
+	var sums strings.Builder
+	for i, col := range metricColumns {
+		if mask&(1<<i) != 0 {
+			if grouped {
+				sums.WriteString(", SUM(" + col + ")")
+			} else {
+				sums.WriteString(", " + col)
+			}
+		}
+	}
 	var restWhere string
 	var restArgs []any
 	switch {
@@ -169,13 +286,6 @@ func (s *Service) Sum(ctx context.Context, sc Scope, dim string, r Range, g Grou
 	if g == ByDayTotal {
 		groupCol, groupBy, keyCol = "period", "period", "''"
 	}
-	var spans []span
-	switch g {
-	case ByDay, ByDayTotal:
-		spans = r.spans(true)
-	default:
-		spans = r.spans(dim == DimHours)
-	}
 	keyWhere := ""
 	var keyArgs []any
 	if prefix != "" {
@@ -188,30 +298,54 @@ func (s *Service) Sum(ctx context.Context, sc Scope, dim string, r Range, g Grou
 	}
 	acc := map[gk]*Metrics{}
 	var order []gk
-	for _, sp := range spans {
-		args := append([]any{sc.FranchiseID, dim}, restArgs...)
+	// One statement for every span (one round trip): a branch per span,
+	// its sign first.
+	var q strings.Builder
+	var args []any
+	for i, sp := range spans {
+		if i > 0 {
+			q.WriteString(" UNION ALL ")
+		}
+		q.WriteString("SELECT ")
+		q.WriteString(strconv.FormatInt(sp.sign, 10))
+		q.WriteString(", " + groupCol + ", " + keyCol + sums.String() + `
+			FROM rollups WHERE franchise_id = ? AND dim = ? AND ` + restWhere + ` AND period BETWEEN ? AND ?` + keyWhere)
+		if grouped {
+			q.WriteString(" GROUP BY " + groupBy)
+		}
+		args = append(args, sc.FranchiseID, dim)
+		args = append(args, restArgs...)
 		args = append(args, sp.from, sp.to)
 		args = append(args, keyArgs...)
-		rows, err := s.db.Query(ctx, `SELECT `+groupCol+`, `+keyCol+`, SUM(n), SUM(qty), SUM(a1), SUM(a2), SUM(a3), SUM(e_sum), SUM(e_n), SUM(c1), SUM(c2)
-			FROM rollups WHERE franchise_id = ? AND dim = ? AND `+restWhere+` AND period BETWEEN ? AND ?`+keyWhere+`
-			GROUP BY `+groupBy, args...)
+	}
+	if len(spans) > 0 {
+		rows, err := s.db.Query(ctx, q.String(), args...)
 		if err != nil {
 			return nil, err
 		}
+		var sign int64
+		var k gk
+		var m Metrics
+		dest := []any{&sign, &k.group, &k.key}
+		for i, p := range []*int64{&m.N, &m.Qty, &m.A1, &m.A2, &m.A3, &m.ESum, &m.EN, &m.C1, &m.C2} {
+			if mask&(1<<i) != 0 {
+				dest = append(dest, p)
+			}
+		}
 		for rows.Next() {
-			var k gk
-			var m Metrics
-			if err := rows.Scan(&k.group, &k.key, &m.N, &m.Qty, &m.A1, &m.A2, &m.A3, &m.ESum, &m.EN, &m.C1, &m.C2); err != nil {
+			k, m = gk{}, Metrics{}
+			if err := rows.Scan(dest...); err != nil {
 				rows.Close()
 				return nil, err
 			}
-			if sp.sign < 0 {
+			if sign < 0 {
 				m = Metrics{-m.N, -m.Qty, -m.A1, -m.A2, -m.A3, -m.ESum, -m.EN, -m.C1, -m.C2}
 			}
 			if x, ok := acc[k]; ok {
 				x.add(m)
 			} else {
-				acc[k] = &m
+				mm := m
+				acc[k] = &mm
 				order = append(order, k)
 			}
 		}
@@ -314,7 +448,7 @@ func (s *Service) List(ctx context.Context, p tenancy.Principal, f ListFilter) (
 		return nil, 0, err
 	}
 	// The total comes from the rollups: counting a year of rows is not free.
-	cells, err := s.Sum(ctx, Scope{FranchiseID: x.FranchiseID, Restaurants: []int64{x.ID}}, DimOrders, f.Range, ByKey, "")
+	cells, err := s.Sum(ctx, Scope{FranchiseID: x.FranchiseID, Restaurants: []int64{x.ID}}, DimOrders, f.Range, ByKey, "", MN)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -517,7 +651,7 @@ func (s *Service) Discounted(ctx context.Context, sc Scope, r Range, page, pageS
 	if err := rows.Err(); err != nil {
 		return nil, 0, err
 	}
-	cells, err := s.Sum(ctx, sc, DimDiscounts, r, ByKey, "")
+	cells, err := s.Sum(ctx, sc, DimDiscounts, r, ByKey, "", MN)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -526,4 +660,92 @@ func (s *Service) Discounted(ctx context.Context, sc Scope, r Range, page, pageS
 		total += int(c.N)
 	}
 	return out, total, nil
+}
+
+// HeatMap sums the paid orders' hour cells over a range into local hour ×
+// weekday (Sunday = 0) of loc, each UTC hour placed by its start. Months
+// in which loc keeps one UTC offset (no daylight-saving change, checked a
+// day beyond each end since a business month's orders may fall a few hours
+// outside it in UTC) read the month rows keyed by UTC weekday and hour;
+// the other days read the day rows keyed by UTC date and hour.
+func (s *Service) HeatMap(ctx context.Context, sc Scope, r Range, loc *time.Location, only ...Metric) ([24][7]Metrics, error) {
+	var heat [24][7]Metrics
+	if r.End < r.Start {
+		return heat, nil
+	}
+	var days, months []span
+	offsets := map[int64]int{} // month -> offset in seconds
+	// The franchise rows, or one restaurant's: a row per key and period.
+	oneRowEach := sc.Restaurants == nil || len(sc.Restaurants) == 1
+	st, e := dateOf(r.Start), dateOf(r.End)
+	for m := time.Date(st.Year(), st.Month(), 1, 0, 0, 0, 0, time.UTC); !m.After(e); m = m.AddDate(0, 1, 0) {
+		n := daysIn(m.Year(), m.Month())
+		first, last := 1, n
+		if m.Year() == st.Year() && m.Month() == st.Month() {
+			first = st.Day()
+		}
+		if m.Year() == e.Year() && m.Month() == e.Month() {
+			last = e.Day()
+		}
+		month := toDate(m) / 100
+		day := func(d int) int64 { return month*100 + int64(d) }
+		in := last - first + 1
+		from, to := m.Add(-24*time.Hour), m.AddDate(0, 1, 0).Add(24*time.Hour)
+		local := from.In(loc)
+		_, end := local.ZoneBounds()
+		steady := end.IsZero() || !end.Before(to)
+		switch {
+		case !steady || (in < n && in <= n-in+1):
+			days = append(days, span{day(first), day(last), 1})
+		default:
+			_, offsets[month] = local.Zone()
+			if k := len(months) - 1; k >= 0 && (months[k].to+1 == month || months[k].to%100 == 12 && (months[k].to/100+1)*100+1 == month) {
+				months[k].to = month
+			} else {
+				months = append(months, span{month, month, 1})
+			}
+			if first > 1 {
+				days = append(days, span{day(1), day(first - 1), -1})
+			}
+			if last < n {
+				days = append(days, span{day(last + 1), day(n), -1})
+			}
+		}
+	}
+	if len(days) > 0 {
+		cells, err := s.sumSpans(ctx, sc, DimHours, days, ByKey, "", !oneRowEach, only...)
+		if err != nil {
+			return heat, err
+		}
+		for _, c := range cells {
+			t, err := time.ParseInLocation("2006010215", c.Key, time.UTC)
+			if err != nil {
+				continue
+			}
+			lt := t.In(loc)
+			heat[lt.Hour()][int(lt.Weekday())].add(c.Metrics)
+		}
+	}
+	if len(months) > 0 {
+		cells, err := s.sumSpans(ctx, sc, DimWeekHours, months, ByMonth, "", !oneRowEach, only...)
+		if err != nil {
+			return heat, err
+		}
+		for _, c := range cells {
+			wd, h, ok := strings.Cut(c.Key, "|")
+			w, err1 := strconv.Atoi(wd)
+			hour, err2 := strconv.Atoi(h)
+			if !ok || err1 != nil || err2 != nil {
+				continue
+			}
+			secs := hour*3600 + offsets[c.Period]
+			shift := secs / 86400
+			if secs < 0 {
+				shift = (secs - 86399) / 86400
+			}
+			secs -= shift * 86400
+			heat[secs/3600][((w+shift)%7+7)%7].add(c.Metrics)
+		}
+	}
+	return heat, nil
 }

@@ -10,11 +10,14 @@ import (
 )
 
 // Rollup dimensions. Each order adds deltas to cells keyed by (franchise,
-// dim, restaurant — 0 for the whole franchise, period, key), at four grains:
-// restaurant × day, restaurant × month, franchise × day, franchise × month
-// (the hour dimension, whose key already holds the date, at day grain only).
-// A report over a long range reads whole months plus the partial days at its
-// ends; over all restaurants it reads the franchise rows.
+// dim, restaurant — 0 for the whole franchise, period — yyyymmdd, yyyymm or
+// yyyy, key), at six grains: restaurant × day, month and year, franchise ×
+// day, month and year (the hour dimension, whose key already holds the
+// date, at day grain only; its week-hour twin at month grain only; the
+// dimensions keyed by equipment at restaurant grain only). A report over a
+// long range reads whole years and months plus the partial days at its
+// ends, or a year minus what it leaves out when that reads fewer rows; over
+// all restaurants it reads the franchise rows.
 //
 // The metrics of a cell are n, qty, a1..a3, e_sum, e_n, c1, c2; their meaning
 // per dimension:
@@ -30,6 +33,8 @@ import (
 //	equip key equipment                paid orders: n orders, a1 total, a2 platform total, a3 discount,
 //	                                   c1 orders with a discount (Promotion), c2 platform orders
 //	hour  key yyyymmddhh (UTC)         paid orders: n orders, a1 total, e_sum/e_n exit seconds
+//	whour key w|hh (UTC weekday 0 =    the hour cells at month grain only (restaurant and franchise):
+//	          Sunday, UTC hour)        a year's heat map reads 12 × 168 cells instead of 365 × 24
 //	disc  key type|source|label        paid orders with a discount: n orders, a1 discount
 //	rest  key ""                       paid orders, one cell per restaurant and period (the per-restaurant
 //	                                   tables): n orders, qty units, a1 total, a2 discount, e_sum/e_n exit
@@ -42,6 +47,7 @@ const (
 	DimPayments   = "pay"
 	DimEquipment  = "equip"
 	DimHours      = "hour"
+	DimWeekHours  = "whour"
 	DimDiscounts  = "disc"
 	DimRestaurant = "rest"
 )
@@ -107,9 +113,9 @@ func perEquipment(dim string) bool {
 	return dim == DimEquipment || dim == DimVAT || dim == DimPayments
 }
 
-// cells folds the day cells into the four grains: restaurant × day,
-// restaurant × month, franchise × day, franchise × month (hours at day
-// grain only, equipment keys at restaurant grain only).
+// cells folds the day cells into the six grains: restaurant × day, month
+// and year, franchise × day, month and year (hours at day grain only, week
+// hours at month grain only, equipment keys at restaurant grain only).
 func (d deltas) cells() map[cell]*Metrics {
 	out := make(map[cell]*Metrics, len(d)*3/2)
 	fold := func(c cell, m *Metrics) {
@@ -121,9 +127,16 @@ func (d deltas) cells() map[cell]*Metrics {
 		}
 	}
 	for c, m := range d {
+		if c.dim == DimWeekHours {
+			// Month grain only: the key has no date.
+			fold(cell{c.franchise, c.dim, c.restaurant, c.day / 100, c.key}, m)
+			fold(cell{c.franchise, c.dim, 0, c.day / 100, c.key}, m)
+			continue
+		}
 		out[cell{c.franchise, c.dim, c.restaurant, c.day, c.key}] = m
 		if perEquipment(c.dim) {
 			fold(cell{c.franchise, c.dim, c.restaurant, c.day / 100, c.key}, m)
+			fold(cell{c.franchise, c.dim, c.restaurant, c.day / 10000, c.key}, m)
 			continue
 		}
 		fold(cell{c.franchise, c.dim, 0, c.day, c.key}, m)
@@ -132,8 +145,15 @@ func (d deltas) cells() map[cell]*Metrics {
 		}
 		fold(cell{c.franchise, c.dim, c.restaurant, c.day / 100, c.key}, m)
 		fold(cell{c.franchise, c.dim, 0, c.day / 100, c.key}, m)
+		fold(cell{c.franchise, c.dim, c.restaurant, c.day / 10000, c.key}, m)
+		fold(cell{c.franchise, c.dim, 0, c.day / 10000, c.key}, m)
 	}
 	return out
+}
+
+// WeekHourKey is the key of a whour cell: UTC weekday (0 = Sunday) and hour.
+func WeekHourKey(weekday, hour int) string {
+	return strconv.Itoa(weekday) + "|" + strconv.Itoa(100 + hour)[1:]
 }
 
 // ExitLate reports whether an exit time counts as late (Fast Trank).
@@ -239,7 +259,9 @@ func (d deltas) add(r *row) {
 	}
 	d.put(f, rest, day, DimEquipment, eq, em)
 	d.put(f, rest, day, DimRestaurant, "", Metrics{N: 1, Qty: units, A1: o.Total, A2: discount, ESum: exit.ESum, EN: exit.EN, C1: lateUnits, C2: optionUnits})
-	d.put(f, rest, day, DimHours, o.PaidAt.UTC().Format("2006010215"), Metrics{N: 1, A1: o.Total, ESum: exit.ESum, EN: exit.EN})
+	paid := o.PaidAt.UTC()
+	d.put(f, rest, day, DimHours, paid.Format("2006010215"), Metrics{N: 1, A1: o.Total, ESum: exit.ESum, EN: exit.EN})
+	d.put(f, rest, day, DimWeekHours, WeekHourKey(int(paid.Weekday()), paid.Hour()), Metrics{N: 1, A1: o.Total, ESum: exit.ESum, EN: exit.EN})
 	if discount > 0 {
 		d.put(f, rest, day, DimDiscounts, o.Discount.Type+Sep+o.Source+Sep+o.Discount.Label, Metrics{N: 1, A1: discount})
 	}
@@ -286,12 +308,6 @@ func rollupRow(cells []cell, all map[cell]*Metrics) func(i int, args []any) []an
 	}
 }
 
-// flush upserts the accumulated cells (PostgreSQL: one statement).
-func (d deltas) flush(ctx context.Context, tx *store.Tx) error {
-	cells, all := d.sorted()
-	return insertRows(ctx, tx, "rollups", rollupColumns, "isiisiiiiiiiii", len(cells), rollupUpsert, rollupRow(cells, all))
-}
-
 // blocks are the upserts of the accumulated cells, ready to run on SQLite.
 func (d deltas) blocks() *blocks {
 	cells, all := d.sorted()
@@ -312,20 +328,6 @@ func cmp64(a, b int64) int {
 // enough to cut round trips, small enough that SQLite parses it once per
 // transaction instead of once per call.
 const blockRows = 64
-
-// insertRows writes n rows whose columns have the kinds types (one letter
-// per column, see columnar). On PostgreSQL: one statement whatever n, the
-// columns passed as arrays; on SQLite: multi-row INSERTs (see blocks).
-func insertRows(ctx context.Context, tx *store.Tx, table, columns, types string, n int, suffix string, row func(i int, args []any) []any) error {
-	if n == 0 {
-		return nil
-	}
-	if tx.Engine() == store.Postgres {
-		_, err := tx.ExecRaw(ctx, unnestStatement(table, columns, types)+suffix, columnar(types, n, row)...)
-		return err
-	}
-	return buildBlocks(table, columns, len(types), n, suffix, row).exec(ctx, tx)
-}
 
 // blocks are SQLite multi-row INSERTs with their arguments, built ahead of
 // running them (possibly on another goroutine): full blocks of blockRows
@@ -437,18 +439,20 @@ func columnar(types string, n int, row func(i int, args []any) []any) []any {
 // unnest($1::bigint[], $2::text[], …)" for PostgreSQL: one shape whatever
 // the number of rows, so one prepared statement and one round trip.
 func unnestStatement(table, columns, types string) string {
+	return "INSERT INTO " + table + " (" + columns + ") " + unnestSelect(types, 0)
+}
+
+// unnestSelect is "SELECT * FROM unnest($n::bigint[], …)", the placeholders
+// numbered from after+1.
+func unnestSelect(types string, after int) string {
 	var b strings.Builder
-	b.WriteString("INSERT INTO ")
-	b.WriteString(table)
-	b.WriteString(" (")
-	b.WriteString(columns)
-	b.WriteString(") SELECT * FROM unnest(")
+	b.WriteString("SELECT * FROM unnest(")
 	for c := 0; c < len(types); c++ {
 		if c > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteByte('$')
-		b.WriteString(strconv.Itoa(c + 1))
+		b.WriteString(strconv.Itoa(after + c + 1))
 		if types[c] == 's' {
 			b.WriteString("::text[]")
 		} else {

@@ -59,7 +59,7 @@ func (s *Service) Discounts(ctx context.Context, p tenancy.Principal, f Filter, 
 		return DiscountReport{}, err
 	}
 	out := DiscountReport{ByType: []Amount{}, BySource: []Amount{}, ByLabel: []Amount{}, Series: []Amount{}, ByRestaurant: []Amount{}}
-	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimDiscounts, f.Range, orders.ByKey, "")
+	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimDiscounts, f.Range, orders.ByKey, "", orders.MA1)
 	if err != nil {
 		return out, err
 	}
@@ -83,7 +83,7 @@ func (s *Service) Discounts(ctx context.Context, p tenancy.Principal, f Filter, 
 	if monthly {
 		g = orders.ByMonth
 	}
-	series, err := s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, f.Range, g, "")
+	series, err := s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, f.Range, g, "", orders.MA2)
 	if err != nil {
 		return out, err
 	}
@@ -100,7 +100,7 @@ func (s *Service) Discounts(ctx context.Context, p tenancy.Principal, f Filter, 
 	slices.SortFunc(out.Series, func(a, b Amount) int { return strings.Compare(a.Label, b.Label) })
 	listed := sc.Scope
 	listed.Restaurants = sc.ids()
-	per, err := s.orders.Sum(ctx, listed, orders.DimRestaurant, f.Range, orders.ByRestaurant, "")
+	per, err := s.orders.Sum(ctx, listed, orders.DimRestaurant, f.Range, orders.ByRestaurant, "", orders.MA2)
 	if err != nil {
 		return out, err
 	}
@@ -168,7 +168,7 @@ func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) ([]ZRow,
 		rows[k] = r
 		return r
 	}
-	eqCells, err := s.orders.Sum(ctx, listed, orders.DimEquipment, f.Range, orders.ByRestaurant, "")
+	eqCells, err := s.orders.Sum(ctx, listed, orders.DimEquipment, f.Range, orders.ByRestaurant, "", orders.MA1, orders.MA2, orders.MC1, orders.MC2)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +181,7 @@ func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) ([]ZRow,
 		r.Orders += c.N
 		r.PlatformOrders += c.C2
 	}
-	vatCells, err := s.orders.Sum(ctx, listed, orders.DimVAT, f.Range, orders.ByRestaurant, "")
+	vatCells, err := s.orders.Sum(ctx, listed, orders.DimVAT, f.Range, orders.ByRestaurant, "", orders.MA1, orders.MA2)
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +192,7 @@ func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) ([]ZRow,
 		r.VAT += c.A2
 		r.VATByRate[k[1]] += c.A2
 	}
-	payCells, err := s.orders.Sum(ctx, listed, orders.DimPayments, f.Range, orders.ByRestaurant, "")
+	payCells, err := s.orders.Sum(ctx, listed, orders.DimPayments, f.Range, orders.ByRestaurant, "", orders.MA1)
 	if err != nil {
 		return nil, err
 	}
@@ -263,7 +263,7 @@ func (s *Service) Sales(ctx context.Context, p tenancy.Principal, f Filter, kind
 	days := f.Range.Days()
 	prev := orders.Range{Start: orders.AddDays(f.Range.Start, -days), End: orders.AddDays(f.Range.Start, -1)}
 	fold := func(r orders.Range) (map[string]*orders.Metrics, []string, error) {
-		cells, err := s.orders.Sum(ctx, sc.Scope, dim, r, orders.ByKey, prefix)
+		cells, err := s.orders.Sum(ctx, sc.Scope, dim, r, orders.ByKey, prefix, orders.MQty, orders.MA1)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -355,7 +355,7 @@ func (s *Service) Realtime(ctx context.Context, p tenancy.Principal, restaurantI
 	}
 	listed := sc.Scope
 	listed.Restaurants = sc.ids()
-	cells, err := s.orders.Sum(ctx, listed, orders.DimOrders, f.Range, orders.ByRestaurant, "")
+	cells, err := s.orders.Sum(ctx, listed, orders.DimOrders, f.Range, orders.ByRestaurant, "", orders.MA1)
 	if err != nil {
 		return out, err
 	}
@@ -387,7 +387,7 @@ func (s *Service) Realtime(ctx context.Context, p tenancy.Principal, restaurantI
 		out.ByRestaurant = append(out.ByRestaurant, *r)
 	}
 	slices.SortFunc(out.ByRestaurant, func(a, b RealtimeRest) int { return int(b.Revenue - a.Revenue) })
-	hours, err := s.orders.Sum(ctx, sc.Scope, orders.DimHours, f.Range, orders.ByKey, "")
+	hours, err := s.orders.Sum(ctx, sc.Scope, orders.DimHours, f.Range, orders.ByKey, "", orders.MA1)
 	if err != nil {
 		return out, err
 	}

@@ -161,7 +161,7 @@ func trend(now, before int64) float64 {
 }
 
 func (s *Service) counts(ctx context.Context, sc scope, r orders.Range) (confirmed, cancelled, collect int64, err error) {
-	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimOrders, r, orders.ByKey, "")
+	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimOrders, r, orders.ByKey, "", orders.MN)
 	if err != nil {
 		return
 	}
@@ -263,7 +263,7 @@ func (s *Service) Performance(ctx context.Context, p tenancy.Principal, f Filter
 	// Per restaurant: one rollup cell per restaurant and period.
 	listed := sc
 	listed.Scope.Restaurants = sc.ids()
-	restCells, err := s.orders.Sum(ctx, listed.Scope, orders.DimRestaurant, f.Range, orders.ByRestaurant, "")
+	restCells, err := s.orders.Sum(ctx, listed.Scope, orders.DimRestaurant, f.Range, orders.ByRestaurant, "", perfMetrics...)
 	if err != nil {
 		return out, err
 	}
@@ -277,7 +277,7 @@ func (s *Service) Performance(ctx context.Context, p tenancy.Principal, f Filter
 		}
 	}
 	// Per day.
-	days, err := s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, f.Range, orders.ByDayTotal, "")
+	days, err := s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, f.Range, orders.ByDayTotal, "", orders.MESum, orders.MEN)
 	if err != nil {
 		return out, err
 	}
@@ -291,18 +291,9 @@ func (s *Service) Performance(ctx context.Context, p tenancy.Principal, f Filter
 		}
 	}
 	// Heat map: UTC hours converted to the zone, per date (DST-aware).
-	hours, err := s.orders.Sum(ctx, sc.Scope, orders.DimHours, f.Range, orders.ByKey, "")
+	heat, err := s.orders.HeatMap(ctx, sc.Scope, f.Range, loc, orders.MESum, orders.MEN)
 	if err != nil {
 		return out, err
-	}
-	var heat [24][7]orders.Metrics
-	for _, c := range hours {
-		t, err := time.ParseInLocation("2006010215", c.Key, time.UTC)
-		if err != nil {
-			continue
-		}
-		lt := t.In(loc)
-		heat[lt.Hour()][int(lt.Weekday())].Add(c.Metrics)
 	}
 	for h := 0; h < 24; h++ {
 		row := HeatRow{Hour: h}
@@ -313,7 +304,7 @@ func (s *Service) Performance(ctx context.Context, p tenancy.Principal, f Filter
 		out.Heatmap = append(out.Heatmap, row)
 	}
 	// Per order type.
-	types, err := s.orders.Sum(ctx, sc.Scope, orders.DimOrders, f.Range, orders.ByKey, paid)
+	types, err := s.orders.Sum(ctx, sc.Scope, orders.DimOrders, f.Range, orders.ByKey, paid, orders.MESum, orders.MEN)
 	if err != nil {
 		return out, err
 	}
@@ -328,7 +319,7 @@ func (s *Service) Performance(ctx context.Context, p tenancy.Principal, f Filter
 		}
 	}
 	// Per category and product.
-	prods, err := s.orders.Sum(ctx, sc.Scope, orders.DimProducts, f.Range, orders.ByKey, "")
+	prods, err := s.orders.Sum(ctx, sc.Scope, orders.DimProducts, f.Range, orders.ByKey, "", perfMetrics...)
 	if err != nil {
 		return out, err
 	}
@@ -361,6 +352,9 @@ func cmpFloatDesc(a, b float64) int {
 	}
 	return 0
 }
+
+// perfMetrics are the metrics perfRow reads.
+var perfMetrics = []orders.Metric{orders.MN, orders.MQty, orders.MESum, orders.MEN, orders.MC1, orders.MC2}
 
 func perfRow(name, category string, m orders.Metrics) PerfRow {
 	r := PerfRow{Name: name, Category: category, ExitAvg: minutes(m.ESum, m.EN), Orders: m.N, Quantity: m.Qty, FastTrank: m.C1}
@@ -439,7 +433,7 @@ func (s *Service) Products(ctx context.Context, p tenancy.Principal, f Filter) (
 	if err != nil {
 		return ProductReport{}, err
 	}
-	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimProducts, f.Range, orders.ByKey, "")
+	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimProducts, f.Range, orders.ByKey, "", orders.MQty, orders.MA1, orders.MA2, orders.MA3)
 	if err != nil {
 		return ProductReport{}, err
 	}

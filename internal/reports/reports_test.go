@@ -138,6 +138,8 @@ func TestReportsEqualRawOrders(t *testing.T) {
 			{Start: 20260115, End: 20260310}, // partial months at both ends
 			{Start: 20260201, End: 20260331}, // whole months (DST change inside)
 			{Start: 20260329, End: 20260329}, // the DST day
+			{Start: 20251204, End: 20261231}, // a whole year (its year rows) and a partial one
+			{Start: 20260105, End: 20261231}, // a year row minus its first days
 		}
 		for _, r := range ranges {
 			for _, rid := range []int64{0, w.shops[1].Restaurant.ID} {

@@ -374,7 +374,9 @@ func (s *Service) IssueKey(ctx context.Context, p Principal, restaurantID, equip
 }
 
 // RevokeKey withdraws a device's key: the next call the device makes is
-// refused, on every instance (keys are checked in the database each time).
+// refused, on every instance: the HTTP layer's key cache is emptied by the
+// equipments.changed event this publishes, which the PostgreSQL bus relays
+// to the other instances.
 func (s *Service) RevokeKey(ctx context.Context, p Principal, restaurantID, equipmentID int64) (Equipment, error) {
 	if err := requireAdmin(p); err != nil {
 		return Equipment{}, err

@@ -42,8 +42,30 @@ describe('server events', () => {
     expect(stale(client, ['restaurants', 'list'])).toBe(true);
 
     const other = clientWith(['auth', 'me']);
-    invalidateFor(other, 'menu.deployed');
+    invalidateFor(other, 'kiosk.unknown');
     expect(stale(other, ['auth', 'me'])).toBe(true);
+  });
+
+  it('refresh the deployment screens and a job in progress', () => {
+    const client = clientWith(['deploy', 'status'], ['deploy', 'links'], ['jobs', '12'], ['auth', 'me']);
+    invalidateFor(client, 'job.progress');
+    expect(stale(client, ['jobs', '12'])).toBe(true);
+    expect(stale(client, ['deploy', 'status'])).toBe(false);
+
+    invalidateFor(client, 'menu.deployed');
+    expect(stale(client, ['deploy', 'status'])).toBe(true);
+    expect(stale(client, ['auth', 'me'])).toBe(false);
+
+    const other = clientWith(['deploy', 'links']);
+    invalidateFor(other, 'deploy.changed');
+    expect(stale(other, ['deploy', 'links'])).toBe(true);
+  });
+
+  it('refresh the marketplace when a module changes elsewhere', () => {
+    const client = clientWith(['marketplace', 'list', '3'], ['deploy', 'status']);
+    invalidateFor(client, 'marketplace.changed');
+    expect(stale(client, ['marketplace', 'list', '3'])).toBe(true);
+    expect(stale(client, ['deploy', 'status'])).toBe(false);
   });
 
   it('tell listeners about each event', () => {

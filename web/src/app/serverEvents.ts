@@ -7,6 +7,8 @@ import { equipmentKeys, historyKeys } from '../features/establishments/queries';
 import { franchiseInfoKeys } from '../features/franchise/queries';
 import { cartesHistoryKeys, menuKeys } from '../features/menus/queries';
 import { settingsKeys } from '../features/settings/queries';
+import { deployKeys, jobKeys } from '../features/deploy/queries';
+import { marketplaceKeys } from '../features/marketplace/queries';
 import { useSession } from './session';
 
 /**
@@ -23,7 +25,8 @@ const invalidations: Record<string, readonly QueryKey[]> = {
   // The event names its restaurant, but events only say what is stale: all devices lists refetch.
   'equipments.changed': [equipmentKeys.all, historyKeys.all],
   // Data {campaignId}; the list, that carte's document and trash, and the history refetch.
-  'campaigns.changed': [menuKeys.all, cartesHistoryKeys.all],
+  // A carte change can also make restaurants due for redeployment.
+  'campaigns.changed': [menuKeys.all, cartesHistoryKeys.all, deployKeys.all],
   // Data {kind}; the settings screens and the history refetch.
   'settings.changed': [settingsKeys.all, historyKeys.all],
   // Someone came online, left or changed page.
@@ -31,6 +34,14 @@ const invalidations: Record<string, readonly QueryKey[]> = {
   'notices.changed': [['notices']],
   // Orders were stored (data {restaurantId}): the orders lists, counts and every report refetch.
   'orders.changed': [['orders'], ['reports']],
+  // A background job moved (data {jobId, kind, status, done, total, message}): its progress refetches.
+  'job.progress': [jobKeys.all],
+  // A restaurant got a new menu (generation or rollback, data {restaurantId, version, etag}).
+  'menu.deployed': [deployKeys.all, historyKeys.all],
+  // Links or price customisations changed (data {restaurantId}).
+  'deploy.changed': [deployKeys.all, historyKeys.all],
+  // A restaurant's integration modules changed (switch, settings, tills).
+  'marketplace.changed': [marketplaceKeys.all, historyKeys.all],
 };
 
 /**
@@ -48,6 +59,10 @@ export const serverEventTypes = [
   'presence.changed',
   'notices.changed',
   'orders.changed',
+  'job.progress',
+  'menu.deployed',
+  'deploy.changed',
+  'marketplace.changed',
   'resync',
 ] as const;
 

@@ -69,3 +69,26 @@ CREATE TABLE order_payments_new (
 INSERT INTO order_payments_new SELECT order_id, payment_no, restaurant_id, business_date, method, amount_cents FROM order_payments;
 DROP TABLE order_payments;
 ALTER TABLE order_payments_new RENAME TO order_payments;
+
+-- The hour cells at month grain, keyed by UTC weekday (0 = Sunday) and hour
+-- ('w|hh'), for the heat map over long ranges; from the day cells already
+-- there (keyed yyyymmddhh in UTC), at restaurant and franchise level alike.
+INSERT INTO rollups (franchise_id, dim, restaurant_id, period, key, n, qty, a1, a2, a3, e_sum, e_n, c1, c2)
+SELECT franchise_id, 'whour', restaurant_id, period / 100,
+       strftime('%w', substr(key, 1, 4) || '-' || substr(key, 5, 2) || '-' || substr(key, 7, 2)) || '|' || substr(key, 9, 2),
+       SUM(n), SUM(qty), SUM(a1), SUM(a2), SUM(a3), SUM(e_sum), SUM(e_n), SUM(c1), SUM(c2)
+FROM rollups WHERE dim = 'hour'
+GROUP BY franchise_id, restaurant_id, period / 100,
+         strftime('%w', substr(key, 1, 4) || '-' || substr(key, 5, 2) || '-' || substr(key, 7, 2)) || '|' || substr(key, 9, 2);
+
+-- The franchise rows of the dimensions keyed by equipment repeat the rows of
+-- the equipment's restaurant; they are no longer kept nor read.
+DELETE FROM rollups WHERE restaurant_id = 0 AND dim IN ('equip', 'vat', 'pay');
+
+-- The year grain (period yyyy), from the month rows: a long range reads a
+-- year row where it read twelve month rows (not for the hour dimensions).
+INSERT INTO rollups (franchise_id, dim, restaurant_id, period, key, n, qty, a1, a2, a3, e_sum, e_n, c1, c2)
+SELECT franchise_id, dim, restaurant_id, period / 100, key,
+       SUM(n), SUM(qty), SUM(a1), SUM(a2), SUM(a3), SUM(e_sum), SUM(e_n), SUM(c1), SUM(c2)
+FROM rollups WHERE period BETWEEN 100000 AND 999999 AND dim NOT IN ('hour', 'whour')
+GROUP BY franchise_id, dim, restaurant_id, period / 100, key;

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api, toApiError, unwrap, unwrapEmpty, type ApiError } from '../../api/client';
-import type { components } from '../../api/schema';
+import { dispositionFileName } from '../menus/catalogue';
+import type { components, paths } from '../../api/schema';
 
 type Schemas = components['schemas'];
 export type LinkMatrix = Schemas['LinkMatrix'];
@@ -177,16 +178,6 @@ export const rollbackMutation = (): UseMutationOptions<DeployedVersion, ApiError
     unwrap(api.POST('/api/v1/deploy/restaurants/{restaurantId}/versions/{version}/rollback', { params: { path: { restaurantId, version } } })),
 });
 
-/** Fetches a menu as the raw JSON text the kiosks receive (for download or display). */
-export async function fetchMenuText(restaurantId: number, next = false): Promise<string> {
-  const { data, error, response } = await api.GET('/api/v1/deploy/restaurants/{restaurantId}/menu', {
-    params: { path: { restaurantId }, query: next ? { next: true } : {} },
-    parseAs: 'text',
-  });
-  if (!response.ok) throw toApiError(response, error);
-  return data ?? '';
-}
-
 // ---- the generation job's result ----
 
 /**
@@ -220,4 +211,20 @@ export function generationSummary(job: Job | undefined): GenerationSummary | nul
         customised: num(x.customised),
       })),
   };
+}
+
+// ---- products export (a job too) ----
+
+export type ExportStarted = paths['/api/v1/exports/products']['post']['responses'][202]['content']['application/json'];
+
+export const exportMutation = (): UseMutationOptions<ExportStarted, ApiError, number[] | undefined> => ({
+  mutationFn: (restaurantIds) =>
+    unwrap(api.POST('/api/v1/exports/products', { body: restaurantIds && restaurantIds.length > 0 ? { restaurantIds } : {} })),
+});
+
+/** The finished export's zip, with the name the server gives it ('Produits {franchise}.zip'). */
+export async function downloadExport(jobId: number, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+  const { data, error, response } = await api.GET('/api/v1/exports/{jobId}/download', { params: { path: { jobId } }, parseAs: 'blob' });
+  if (!response.ok || !data) throw toApiError(response, error);
+  return { blob: data as Blob, fileName: dispositionFileName(response.headers.get('Content-Disposition')) ?? fallbackName };
 }

@@ -311,7 +311,11 @@ function PriceRow({ restaurantId, element, line, sized }: { restaurantId: number
               },
               formHelperText: { sx: { mx: 0.5 } },
             }}
-            sx={{ width: 150, '& input': { textAlign: 'right' }, '& .MuiOutlinedInput-root': custom !== undefined ? { bgcolor: 'action.hover' } : undefined }}
+            sx={{
+              width: 150,
+              '& input': { textAlign: 'right', fontWeight: custom !== undefined ? 600 : 400 },
+              '& .MuiOutlinedInput-root:not(.Mui-error) .MuiOutlinedInput-notchedOutline': custom !== undefined ? { borderColor: 'primary.main' } : undefined,
+            }}
           />
           {custom !== undefined ? (
             <Tooltip title="Revenir au prix de la carte">

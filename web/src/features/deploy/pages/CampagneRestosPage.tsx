@@ -25,6 +25,7 @@ import EuroRoundedIcon from '@mui/icons-material/EuroRounded';
 import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { PageHeader } from '../../../components/PageHeader';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SearchBar } from '../../../components/SearchBar';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { ErrorBlock } from '../../../components/ErrorBlock';
@@ -36,6 +37,7 @@ import { deployKeys, linkMutation, linksQuery, withLink, type CarteRef, type Lin
 import { RELATION_DELETED, RELATION_DELETE_FAILED } from '../texts';
 import { formatCount, plural } from '../format';
 import { normalise } from '../search';
+import { useRestaurantNames } from '../useRestaurantNames';
 
 const LINK_MUTATION = [...deployKeys.all, 'link'] as const;
 const cellKey = (campaignId: number, restaurantId: number) => `${campaignId}:${restaurantId}`;
@@ -74,6 +76,9 @@ function LinkMatrixCard() {
   const [rowsPerPage, setRowsPerPage] = useState(25);
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const [pricesFor, setPricesFor] = useState<RestaurantRef | null>(null);
+  // Removing a link asks first (spec §2: the delete-a-relation dialog).
+  const [unlinking, setUnlinking] = useState<{ carte: CarteRef; restaurant: RestaurantRef } | null>(null);
+  const nameOf = useRestaurantNames();
 
   const mark = (vars: LinkVars, on: boolean) =>
     setPending((s) => {
@@ -115,7 +120,10 @@ function LinkMatrixCard() {
       ),
     [matrix.data],
   );
-  const restaurants = useMemo(() => [...(matrix.data?.restaurants ?? [])].sort((a, b) => a.nom.localeCompare(b.nom, 'fr')), [matrix.data]);
+  const restaurants = useMemo(
+    () => (matrix.data?.restaurants ?? []).map((r) => ({ ...r, pseudo: r.nom, nom: nameOf(r) })).sort((a, b) => a.nom.localeCompare(b.nom, 'fr')),
+    [matrix.data, nameOf],
+  );
   const linked = useMemo(() => new Set((matrix.data?.links ?? []).map((l) => cellKey(l.campaignId, l.restaurantId))), [matrix.data]);
   const perCarte = useMemo(() => {
     const m = new Map<number, number>();
@@ -124,7 +132,7 @@ function LinkMatrixCard() {
   }, [matrix.data]);
   const visible = useMemo(() => {
     const q = normalise(query);
-    return q ? restaurants.filter((r) => normalise(r.nom).includes(q) || r.siret.includes(q)) : restaurants;
+    return q ? restaurants.filter((r) => normalise(r.nom).includes(q) || normalise(r.pseudo).includes(q) || r.siret.includes(q)) : restaurants;
   }, [restaurants, query]);
   const shown = visible.slice(page * rowsPerPage, page * rowsPerPage + rowsPerPage);
 
@@ -180,7 +188,7 @@ function LinkMatrixCard() {
         <>
           <Legend />
           <TableContainer sx={{ maxHeight: 'calc(100vh - 320px)', minHeight: 240 }}>
-            <Table stickyHeader size="small" aria-label="Cartes par restaurant">
+            <Table stickyHeader size="small" aria-label="Cartes par restaurant" sx={{ '& .MuiTableCell-stickyHeader': { bgcolor: 'background.paper' } }}>
               <TableHead>
                 <TableRow>
                   <TableCell sx={{ pl: 3, minWidth: 240, position: 'sticky', left: 0, zIndex: 3, bgcolor: 'background.paper' }}>Restaurant</TableCell>
@@ -222,7 +230,11 @@ function LinkMatrixCard() {
                               <Checkbox
                                 checked={checked}
                                 disabled={busy}
-                                onChange={(e) => link.mutate({ campaignId: c.id, restaurantId: r.id, linked: e.target.checked })}
+                                onChange={(e) =>
+                                  e.target.checked
+                                    ? link.mutate({ campaignId: c.id, restaurantId: r.id, linked: true })
+                                    : setUnlinking({ carte: c, restaurant: r })
+                                }
                                 slotProps={{ input: { 'aria-label': `Carte « ${c.nom} » pour ${r.nom}` } }}
                                 sx={{ opacity: c.removed ? 0.55 : 1 }}
                               />
@@ -270,6 +282,26 @@ function LinkMatrixCard() {
         </>
       )}
       <PricesDialog restaurant={pricesFor} onClose={() => setPricesFor(null)} />
+      <ConfirmDialog
+        open={unlinking !== null}
+        title="Supprimer la relation"
+        tone="error"
+        message={
+          unlinking && (
+            <>
+              Êtes-vous sûr de vouloir supprimer la relation entre la carte « {unlinking.carte.nom} » et le restaurant «{' '}
+              {unlinking.restaurant.nom} » ?
+            </>
+          )
+        }
+        warning="Le restaurant ne servira plus cette carte à son prochain déploiement."
+        confirmLabel="Supprimer"
+        onCancel={() => setUnlinking(null)}
+        onConfirm={() => {
+          if (unlinking) link.mutate({ campaignId: unlinking.carte.id, restaurantId: unlinking.restaurant.id, linked: false });
+          setUnlinking(null);
+        }}
+      />
     </Card>
   );
 }
