@@ -226,7 +226,12 @@ func TestReportsRefuseOtherRestaurants(t *testing.T) {
 		if res := srv.Do(t, http.MethodPost, "/kiosk/v1/orders", deviceKeyOf(t, srv.DB, "Comptoir Montmartre", "caisse"), sampleOrder("SECRET-1", at)); res.Status != 201 {
 			t.Fatalf("%d %s", res.Status, res.Body)
 		}
-		day := at.Format("2006-01-02")
+		// Reports read business days in the restaurant's zone (Paris), not UTC.
+		paris, err := time.LoadLocation("Europe/Paris")
+		if err != nil {
+			t.Fatal(err)
+		}
+		day := at.In(paris).Format("2006-01-02")
 		routes := []string{"/api/v1/orders?source=caisse_borne", "/api/v1/reports/counts", "/api/v1/reports/performance", "/api/v1/reports/products",
 			"/api/v1/reports/discounts", "/api/v1/reports/discounts/orders", "/api/v1/reports/z", "/api/v1/reports/sales?kind=products", "/api/v1/reports/realtime"}
 		for _, c := range []struct {
