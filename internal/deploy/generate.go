@@ -279,12 +279,15 @@ func (s *Service) Generate(ctx context.Context, franchiseID int64, params Genera
 		if err != nil {
 			return res, err
 		}
+		// This batch is committed: its kiosks hear of their new menu now,
+		// not when the last of a thousand restaurants is done.
+		for _, e := range announce {
+			s.forget(e)
+			s.bus.Publish(context.WithoutCancel(ctx), e)
+		}
+		announce = announce[:0]
 		done := min(start+batchSize, len(rs))
 		progress(done, total, fmt.Sprintf("Génération des cartes : %d / %d restaurants", done, total))
-	}
-	for _, e := range announce {
-		s.forget(e)
-		s.bus.Publish(context.WithoutCancel(ctx), e)
 	}
 	if f, err := s.ten.FranchiseForAuth(ctx, franchiseID); err == nil && f.Settings.PublishAvailableProducts && f.Settings.RefreshAvailableProductsOnGeneration {
 		if err := s.PublishAvailable(ctx, franchiseID); err != nil {
