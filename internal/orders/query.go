@@ -235,7 +235,11 @@ func (s *Service) Sum(ctx context.Context, sc Scope, dim string, r Range, g Grou
 			spans = r.yearSpans(BusinessDate(s.now(), time.UTC))
 		}
 	}
-	return s.sumSpans(ctx, sc, dim, spans, g, prefix, true, only...)
+	// Day rows of the franchise, or of one restaurant, are one row per
+	// period and key already: read them as they are.
+	single := sc.Restaurants == nil || len(sc.Restaurants) == 1
+	grouped := !(single && (g == ByDay || g == ByDayTotal && dim == DimRestaurant))
+	return s.sumSpans(ctx, sc, dim, spans, g, prefix, grouped, only...)
 }
 
 // sumSpans is Sum over explicit spans of periods. Without grouped, the
@@ -267,6 +271,10 @@ func (s *Service) sumSpans(ctx context.Context, sc Scope, dim string, spans []sp
 		restWhere = "restaurant_id = 0"
 	case len(sc.Restaurants) == 0:
 		return nil, nil
+	case s.db.Engine() == store.Postgres:
+		// One array parameter: the statement's text (and plan) does not
+		// depend on how many restaurants there are.
+		restWhere, restArgs = "restaurant_id = ANY(?)", []any{sc.Restaurants}
 	default:
 		in, args := store.In(sc.Restaurants)
 		restWhere, restArgs = "restaurant_id "+in, args
@@ -298,25 +306,55 @@ func (s *Service) sumSpans(ctx context.Context, sc Scope, dim string, spans []sp
 	}
 	acc := map[gk]*Metrics{}
 	var order []gk
-	// One statement for every span (one round trip): a branch per span,
-	// its sign first.
+	// One statement for every span (one round trip).
 	var q strings.Builder
 	var args []any
-	for i, sp := range spans {
-		if i > 0 {
-			q.WriteString(" UNION ALL ")
+	if s.db.Engine() == store.Postgres {
+		// One SELECT whose rows carry their span's sign: a UNION ALL of
+		// the spans would be planned as a Parallel Append, and starting
+		// workers costs more than these short scans.
+		var neg, all []string
+		var negArgs, allArgs []any
+		for _, sp := range spans {
+			all = append(all, "period BETWEEN ? AND ?")
+			allArgs = append(allArgs, sp.from, sp.to)
+			if sp.sign < 0 {
+				neg = append(neg, "period BETWEEN ? AND ?")
+				negArgs = append(negArgs, sp.from, sp.to)
+			}
 		}
-		q.WriteString("SELECT ")
-		q.WriteString(strconv.FormatInt(sp.sign, 10))
-		q.WriteString(", " + groupCol + ", " + keyCol + sums.String() + `
-			FROM rollups WHERE franchise_id = ? AND dim = ? AND ` + restWhere + ` AND period BETWEEN ? AND ?` + keyWhere)
+		signCol := "1"
+		if len(neg) > 0 {
+			signCol = "CASE WHEN " + strings.Join(neg, " OR ") + " THEN -1 ELSE 1 END"
+		}
+		q.WriteString("SELECT " + signCol + ", " + groupCol + ", " + keyCol + sums.String() + `
+			FROM rollups WHERE franchise_id = ? AND dim = ? AND ` + restWhere + ` AND (` + strings.Join(all, " OR ") + `)` + keyWhere)
 		if grouped {
-			q.WriteString(" GROUP BY " + groupBy)
+			q.WriteString(" GROUP BY 1, " + groupBy)
 		}
+		args = append(args, negArgs...)
 		args = append(args, sc.FranchiseID, dim)
 		args = append(args, restArgs...)
-		args = append(args, sp.from, sp.to)
+		args = append(args, allArgs...)
 		args = append(args, keyArgs...)
+	} else {
+		// A UNION ALL branch per span, its sign first.
+		for i, sp := range spans {
+			if i > 0 {
+				q.WriteString(" UNION ALL ")
+			}
+			q.WriteString("SELECT ")
+			q.WriteString(strconv.FormatInt(sp.sign, 10))
+			q.WriteString(", " + groupCol + ", " + keyCol + sums.String() + `
+			FROM rollups WHERE franchise_id = ? AND dim = ? AND ` + restWhere + ` AND period BETWEEN ? AND ?` + keyWhere)
+			if grouped {
+				q.WriteString(" GROUP BY " + groupBy)
+			}
+			args = append(args, sc.FranchiseID, dim)
+			args = append(args, restArgs...)
+			args = append(args, sp.from, sp.to)
+			args = append(args, keyArgs...)
+		}
 	}
 	if len(spans) > 0 {
 		rows, err := s.db.Query(ctx, q.String(), args...)

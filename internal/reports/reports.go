@@ -190,12 +190,20 @@ func (s *Service) OrderCounts(ctx context.Context, p tenancy.Principal, f Filter
 
 func (s *Service) orderCounts(ctx context.Context, sc scope, r orders.Range) (Counts, error) {
 	var out Counts
-	var err error
-	if out.Confirmed, out.Cancelled, out.ClickAndCollect, err = s.counts(ctx, sc, r); err != nil {
-		return out, err
-	}
 	prev := orders.Range{Start: PreviousMonth(r.Start), End: PreviousMonth(r.End)}
-	if out.ConfirmedPrevious, out.CancelledPrevious, out.CollectPrevious, err = s.counts(ctx, sc, prev); err != nil {
+	// The two periods at once, on two connections.
+	done := make(chan error, 1)
+	go func() {
+		var err error
+		out.ConfirmedPrevious, out.CancelledPrevious, out.CollectPrevious, err = s.counts(ctx, sc, prev)
+		done <- err
+	}()
+	var err error
+	out.Confirmed, out.Cancelled, out.ClickAndCollect, err = s.counts(ctx, sc, r)
+	if err2 := <-done; err == nil {
+		err = err2
+	}
+	if err != nil {
 		return out, err
 	}
 	out.ConfirmedTrend = trend(out.Confirmed, out.ConfirmedPrevious)

@@ -34,3 +34,8 @@ SELECT franchise_id, dim, restaurant_id, period / 100, key,
        SUM(n), SUM(qty), SUM(a1), SUM(a2), SUM(a3), SUM(e_sum), SUM(e_n), SUM(c1), SUM(c2)
 FROM rollups WHERE period BETWEEN 100000 AND 999999 AND dim NOT IN ('hour', 'whour')
 GROUP BY franchise_id, dim, restaurant_id, period / 100, key;
+
+-- Rollup reads are short index range scans: starting parallel workers (new
+-- processes) costs more than the scans themselves, and the planner would
+-- do it for a year read over all restaurants.
+ALTER TABLE rollups SET (parallel_workers = 0);
