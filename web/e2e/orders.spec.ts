@@ -18,9 +18,12 @@ async function dismissNotices(page: Page) {
   if (await callout.isVisible().catch(() => false)) await callout.getByRole('button', { name: 'Compris' }).click();
 }
 
-/** The demo's first kiosk of a restaurant has a known key (internal/demo DeviceKey). */
+/**
+ * The demo's first kiosk of a restaurant has a known key (internal/demo DeviceKey); the first
+ * restaurant's is the readable `demo-kiosk-key`.
+ */
 function kioskKey(siret: string): string {
-  return `brg_dev_demo_${siret}_borne_1`;
+  return siret === '81234567000010' ? 'demo-kiosk-key' : `brg_dev_demo_${siret}_borne_1`;
 }
 
 async function postOrder(request: APIRequestContext, siret: string, orderId: string) {
