@@ -54,24 +54,27 @@ type jobAnswer struct {
 	} `json:"result"`
 }
 
-// waitJob polls a job until it ends.
-func waitJob(t *testing.T, srv *testutil.Server, token string, id int64) jobAnswer {
+// awaitJob polls a job until it ends and decodes its last state into T.
+func awaitJob[T any](t *testing.T, srv *testutil.Server, token string, id int64) T {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
-		var j jobAnswer
 		res := srv.Do(t, http.MethodGet, "/api/v1/jobs/"+itoa(id), token, nil)
 		if res.Status != http.StatusOK {
 			t.Fatalf("job: %d %s", res.Status, res.Body)
 		}
-		res.JSON(t, &j)
-		if j.Status == "done" || j.Status == "failed" {
-			return j
+		var state struct{ Status string }
+		res.JSON(t, &state)
+		if state.Status == "done" || state.Status == "failed" {
+			var out T
+			res.JSON(t, &out)
+			return out
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatal("the job did not end")
-	return jobAnswer{}
+	t.Fatalf("job %d did not end", id)
+	var zero T
+	return zero
 }
 
 func TestDeployLinksPricesGenerationFeedAndRollback(t *testing.T) {
@@ -174,7 +177,7 @@ func TestDeployLinksPricesGenerationFeedAndRollback(t *testing.T) {
 		if res.Status != http.StatusAccepted {
 			t.Fatalf("generation: %d %s", res.Status, res.Body)
 		}
-		job = waitJob(t, srv, admin, job.ID)
+		job = awaitJob[jobAnswer](t, srv, admin, job.ID)
 		if job.Status != "done" || job.Result.Message != deploy.MsgGenerated || job.Done != 2 || job.Total != 2 || len(job.Result.Restaurants) != 2 {
 			t.Fatalf("job: %+v", job)
 		}
@@ -380,7 +383,7 @@ func TestGenerationPublishesTheAvailableCatalogue(t *testing.T) {
 	admin := srv.SignIn(t, "demo-admin")
 	var job jobAnswer
 	srv.Do(t, http.MethodPost, "/api/v1/deploy/generations", admin, map[string]any{"restaurantIds": demoF.restaurants[:1]}).JSON(t, &job)
-	if j := waitJob(t, srv, admin, job.ID); j.Status != "done" {
+	if j := awaitJob[jobAnswer](t, srv, admin, job.ID); j.Status != "done" {
 		t.Fatalf("job: %+v", j)
 	}
 	for _, kind := range []string{"products", "options"} {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"time"
 
@@ -32,51 +33,64 @@ func (s *Server) registerEvents(api huma.API, op huma.Operation) {
 		return &huma.StreamResponse{Body: func(hctx huma.Context) {
 			ch, stop := s.Bus.Subscribe(p.FranchiseID)
 			defer stop()
-			hctx.SetHeader("Content-Type", "text/event-stream")
-			hctx.SetHeader("Cache-Control", "no-cache")
-			hctx.SetHeader("X-Accel-Buffering", "no")
-			hctx.SetStatus(http.StatusOK)
-			w := hctx.BodyWriter()
-			flush := func() {
-				if f, ok := w.(http.Flusher); ok {
-					f.Flush()
-				}
-			}
-			send := func(e events.Event) error {
-				data, err := json.Marshal(e)
-				if err != nil {
-					return err
-				}
-				_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.Type, data)
-				flush()
-				return err
-			}
-			_, _ = fmt.Fprint(w, "retry: 3000\n\n")
-			if send(events.Event{Type: "ready", FranchiseID: p.FranchiseID}) != nil {
-				return
-			}
-			heartbeat := time.NewTicker(s.Heartbeat)
-			defer heartbeat.Stop()
-			lifetime := time.NewTimer(s.StreamLifetime)
-			defer lifetime.Stop()
-			done := hctx.Context().Done()
-			for {
-				select {
-				case <-done:
-					return
-				case <-lifetime.C:
-					return
-				case <-heartbeat.C:
-					if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil {
-						return
-					}
-					flush()
-				case e := <-ch:
-					if send(e) != nil {
-						return
-					}
-				}
-			}
+			s.stream(hctx, ch, func(w io.Writer) error {
+				return writeEvent(w, events.Event{Type: "ready", FranchiseID: p.FranchiseID})
+			}, func(w io.Writer, e events.Event) error {
+				return writeEvent(w, e)
+			})
 		}}, nil
 	})
+}
+
+func writeEvent(w io.Writer, e events.Event) error {
+	data, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.Type, data)
+	return err
+}
+
+// stream runs an SSE answer: headers, the retry hint, first (the ready
+// event), then each bus event through on, with heartbeats, until the
+// client leaves or the stream's lifetime ends (clients reconnect and
+// resync regularly). Every write is flushed at once.
+func (s *Server) stream(hctx huma.Context, ch <-chan events.Event, first func(io.Writer) error, on func(io.Writer, events.Event) error) {
+	hctx.SetHeader("Content-Type", "text/event-stream")
+	hctx.SetHeader("Cache-Control", "no-cache")
+	hctx.SetHeader("X-Accel-Buffering", "no")
+	hctx.SetStatus(http.StatusOK)
+	w := hctx.BodyWriter()
+	flush := func() {
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+	}
+	_, _ = fmt.Fprint(w, "retry: 3000\n\n")
+	if first(w) != nil {
+		return
+	}
+	flush()
+	heartbeat := time.NewTicker(s.Heartbeat)
+	defer heartbeat.Stop()
+	lifetime := time.NewTimer(s.StreamLifetime)
+	defer lifetime.Stop()
+	done := hctx.Context().Done()
+	for {
+		select {
+		case <-done:
+			return
+		case <-lifetime.C:
+			return
+		case <-heartbeat.C:
+			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil {
+				return
+			}
+		case e := <-ch:
+			if on(w, e) != nil {
+				return
+			}
+		}
+		flush()
+	}
 }

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -31,25 +30,6 @@ type exportJob struct {
 	FranchiseID int64                 `json:"franchiseId"`
 	FileName    string                `json:"fileName"`
 	Result      export.ProductsResult `json:"result"`
-}
-
-func waitExportJob(t *testing.T, srv *testutil.Server, token string, id int64) exportJob {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		var j exportJob
-		res := srv.Do(t, http.MethodGet, "/api/v1/jobs/"+itoa(id), token, nil)
-		if res.Status != http.StatusOK {
-			t.Fatalf("job: %d %s", res.Status, res.Body)
-		}
-		res.JSON(t, &j)
-		if j.Status == "done" || j.Status == "failed" {
-			return j
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatal("the export did not end")
-	return exportJob{}
 }
 
 func scopeOf(t *testing.T, srv *testutil.Server, login string) (tenancy.Principal, []tenancy.Restaurant) {
@@ -85,7 +65,7 @@ func TestExportProductsAPI(t *testing.T) {
 		if started.Kind != export.JobProducts || started.FileName != "Produits Brigade Burger.zip" || started.FranchiseID != p.FranchiseID || started.Message != "Préparation de l'exportation..." {
 			t.Fatalf("started = %s", res.Body)
 		}
-		j := waitExportJob(t, srv, admin, started.ID)
+		j := awaitJob[exportJob](t, srv, admin, started.ID)
 		if j.Status != "done" || j.Message != "Exportation terminée avec succès !" || j.Done != 2 || j.Total != 2 {
 			t.Fatalf("job = %+v", j)
 		}
@@ -235,7 +215,7 @@ func TestExportProductsModerator(t *testing.T) {
 	}
 	var started exportJob
 	res.JSON(t, &started)
-	j := waitExportJob(t, srv, moderator, started.ID)
+	j := awaitJob[exportJob](t, srv, moderator, started.ID)
 	if j.Status != "done" || len(j.Result.Restaurants) != 1 || j.Result.Restaurants[0].Siret != mine[0].Siret {
 		t.Fatalf("moderator job = %+v", j)
 	}

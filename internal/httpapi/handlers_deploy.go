@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -417,58 +417,22 @@ func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
 		return &huma.StreamResponse{Body: func(hctx huma.Context) {
 			ch, stop := s.Bus.Subscribe(d.Restaurant.FranchiseID)
 			defer stop()
-			hctx.SetHeader("Content-Type", "text/event-stream")
-			hctx.SetHeader("Cache-Control", "no-cache")
-			hctx.SetHeader("X-Accel-Buffering", "no")
-			hctx.SetStatus(http.StatusOK)
-			w := hctx.BodyWriter()
-			flush := func() {
-				if f, ok := w.(http.Flusher); ok {
-					f.Flush()
+			current := func(w io.Writer, name string) error {
+				data := map[string]any{"etag": "", "version": 0}
+				if c, err := s.deploy.CurrentFor(hctx.Context(), d.Restaurant.ID); err == nil {
+					data = map[string]any{"etag": `"` + c.Hash + `"`, "version": c.Version}
 				}
-			}
-			send := func(name string, data map[string]any) error {
 				b, _ := json.Marshal(data)
 				_, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, b)
-				flush()
 				return err
 			}
-			current := func(name string) error {
-				c, err := s.deploy.CurrentFor(hctx.Context(), d.Restaurant.ID)
-				if err != nil {
-					return send(name, map[string]any{"etag": "", "version": 0})
+			s.stream(hctx, ch, func(w io.Writer) error { return current(w, "ready") }, func(w io.Writer, e events.Event) error {
+				mine := e.Type == deploy.TypeMenuDeployed && fmt.Sprint(e.Data["restaurantId"]) == fmt.Sprint(d.Restaurant.ID)
+				if mine || e.Type == events.TypeResync {
+					return current(w, "menu")
 				}
-				return send(name, map[string]any{"etag": `"` + c.Hash + `"`, "version": c.Version})
-			}
-			_, _ = fmt.Fprint(w, "retry: 3000\n\n")
-			if current("ready") != nil {
-				return
-			}
-			heartbeat := time.NewTicker(s.Heartbeat)
-			defer heartbeat.Stop()
-			lifetime := time.NewTimer(s.StreamLifetime)
-			defer lifetime.Stop()
-			done := hctx.Context().Done()
-			for {
-				select {
-				case <-done:
-					return
-				case <-lifetime.C:
-					return
-				case <-heartbeat.C:
-					if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil {
-						return
-					}
-					flush()
-				case e := <-ch:
-					mine := e.Type == deploy.TypeMenuDeployed && fmt.Sprint(e.Data["restaurantId"]) == fmt.Sprint(d.Restaurant.ID)
-					if mine || e.Type == events.TypeResync {
-						if current("menu") != nil {
-							return
-						}
-					}
-				}
-			}
+				return nil
+			})
 		}}, nil
 	})
 }
