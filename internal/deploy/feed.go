@@ -22,6 +22,8 @@ type Current struct {
 	Version      int
 	Hash         string // also the ETag
 	UpdatedAt    time.Time
+
+	cachedUntil time.Time
 }
 
 // ErrNotDeployed: the restaurant has no deployed menu yet.
@@ -72,6 +74,7 @@ func (s *Service) Watch(ctx context.Context) {
 					s.forget(e)
 				case events.TypeResync:
 					s.feedMu.Lock()
+					s.feedEpoch++
 					clear(s.feed)
 					s.feedMu.Unlock()
 				}
@@ -86,6 +89,7 @@ func (s *Service) forget(e events.Event) {
 		id = int64(f)
 	}
 	s.feedMu.Lock()
+	s.feedEpoch++
 	delete(s.feed, id)
 	s.feedMu.Unlock()
 }
@@ -93,10 +97,12 @@ func (s *Service) forget(e events.Event) {
 // CurrentFor returns the restaurant's deployed menu for its kiosks (the
 // device key already identified the restaurant).
 func (s *Service) CurrentFor(ctx context.Context, restaurantID int64) (Current, error) {
+	now := time.Now()
 	s.feedMu.RLock()
 	c, ok := s.feed[restaurantID]
+	epoch := s.feedEpoch
 	s.feedMu.RUnlock()
-	if ok {
+	if ok && now.Before(c.cachedUntil) {
 		return c, nil
 	}
 	err := s.db.QueryRow(ctx, `SELECT restaurant_id, franchise_id, version, hash, updated_at FROM deployed_current WHERE restaurant_id = ?`, restaurantID).
@@ -107,11 +113,21 @@ func (s *Service) CurrentFor(ctx context.Context, restaurantID int64) (Current, 
 	if err != nil {
 		return c, err
 	}
+	// Kept only if no deployment was announced while the database was
+	// read (else this value may be the one the announcement replaced),
+	// and for a short while, in case an announcement from another
+	// instance is lost.
+	c.cachedUntil = now.Add(feedTTL)
 	s.feedMu.Lock()
-	s.feed[restaurantID] = c
+	if s.feedEpoch == epoch {
+		s.feed[restaurantID] = c
+	}
 	s.feedMu.Unlock()
 	return c, nil
 }
+
+// feedTTL bounds how long an instance trusts its cached current menu.
+const feedTTL = 10 * time.Second
 
 // Document returns a deployed document and its gzip form by hash.
 // Documents never change once stored, so they are cached freely.

@@ -221,6 +221,16 @@ func (s *Service) Generate(ctx context.Context, franchiseID int64, params Genera
 			}
 			actor.Module, actor.Source = ModuleDeploiement, "Generation"
 			now := time.Now().UTC()
+			// Read under the lock: another generation or a rollback may have
+			// moved these restaurants since the job started.
+			ids := make([]int64, len(todo))
+			for i, t := range todo {
+				ids[i] = t.r.id
+			}
+			current, last, err := versionsIn(ctx, tx, ids)
+			if err != nil {
+				return err
+			}
 			for _, t := range todo {
 				out := RestaurantResult{RestaurantID: t.r.id, Nom: t.r.nom, Cartes: t.cartes, Products: t.b.report.Products,
 					Dropped: len(t.b.report.Dropped), Customised: t.b.report.Customised, Etag: t.b.hash}
@@ -234,6 +244,13 @@ func (s *Service) Generate(ctx context.Context, franchiseID int64, params Genera
 							if t.b.gzErr != nil {
 								return t.b.gzErr
 							}
+						} else if t.b.gz == nil {
+							// Planned as unchanged, but the restaurant moved
+							// (a rollback) since: compress it now.
+							var err error
+							if t.b.gz, err = gzipBytes(t.b.doc); err != nil {
+								return err
+							}
 						}
 						if _, err := tx.Exec(ctx, `INSERT INTO deployed_documents (hash, document, gzipped, size, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 							t.b.hash, t.b.doc, t.b.gz, len(t.b.doc), now); err != nil {
@@ -241,14 +258,7 @@ func (s *Service) Generate(ctx context.Context, franchiseID int64, params Genera
 						}
 						t.b.stored = true
 					}
-					version := cur.Version + 1
-					if has {
-						var last int
-						if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM deployed_menus WHERE restaurant_id = ?`, t.r.id).Scan(&last); err != nil {
-							return err
-						}
-						version = last + 1
-					}
+					version := last[t.r.id] + 1
 					if t.b.repJSON == "" {
 						rep, _ := json.Marshal(t.b.report)
 						man, _ := json.Marshal(t.b.manifest)
@@ -407,10 +417,15 @@ func (s *Service) buildAll(ctx context.Context, franchiseID int64, rs []restaura
 	}
 	go parallel(len(zip), func(i int) {
 		b := zip[i]
+		defer close(b.zipped)
+		defer func() {
+			if p := recover(); p != nil {
+				b.gzErr = fmt.Errorf("compression : %v", p)
+			}
+		}()
 		if b.gzErr = ctx.Err(); b.gzErr == nil {
 			b.gz, b.gzErr = gzipBytes(b.doc)
 		}
-		close(b.zipped)
 	})
 	return out, keys, nil
 }
@@ -420,10 +435,18 @@ func parallel(n int, fn func(i int)) {
 	workers := min(n, runtime.GOMAXPROCS(0))
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var failed atomic.Value
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// A panic is carried back to the caller's goroutine, where the
+			// job runner turns it into a failed job instead of a crash.
+			defer func() {
+				if p := recover(); p != nil {
+					failed.CompareAndSwap(nil, fmt.Sprint(p))
+				}
+			}()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= n {
@@ -434,6 +457,46 @@ func parallel(n int, fn func(i int)) {
 		}()
 	}
 	wg.Wait()
+	if p := failed.Load(); p != nil {
+		panic(p)
+	}
+}
+
+// versionsIn reads, in the transaction, the current menu and the highest
+// version of each restaurant.
+func versionsIn(ctx context.Context, tx *store.Tx, ids []int64) (map[int64]Current, map[int64]int, error) {
+	in, args := store.In(ids)
+	current, last := map[int64]Current{}, map[int64]int{}
+	rows, err := tx.Query(ctx, `SELECT restaurant_id, version, hash FROM deployed_current WHERE restaurant_id `+in, args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	for rows.Next() {
+		var c Current
+		if err := rows.Scan(&c.RestaurantID, &c.Version, &c.Hash); err != nil {
+			rows.Close()
+			return nil, nil, err
+		}
+		current[c.RestaurantID] = c
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	rows, err = tx.Query(ctx, `SELECT restaurant_id, MAX(version) FROM deployed_menus WHERE restaurant_id `+in+` GROUP BY restaurant_id`, args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var v int
+		if err := rows.Scan(&id, &v); err != nil {
+			return nil, nil, err
+		}
+		last[id] = v
+	}
+	return current, last, rows.Err()
 }
 
 // lockDeployments serialises the writers of a franchise's deployed menus

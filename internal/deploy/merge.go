@@ -279,6 +279,11 @@ func Merge(sources []Source, overrides []Override, now time.Time) (*menu.Documen
 				p.Screens = slices.DeleteFunc(slices.Clone(p.Screens), func(id int) bool { return !screens[id] })
 			}
 			p.Prices = slices.Clone(p.Prices)
+			for k := range p.Prices {
+				if p.Prices[k].IDProduct != 0 {
+					p.Prices[k].IDProduct = p.ID // a reference like the others
+				}
+			}
 			p.AllSizes = slices.Clone(p.AllSizes)
 			out.Items = append(out.Items, p)
 		}

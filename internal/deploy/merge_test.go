@@ -95,7 +95,8 @@ func TestMergeSeveralCartesRenumbersAndRewritesReferences(t *testing.T) {
 	// A removed category takes its sub-category and their products with it.
 	b.Categories[0].Removed = true
 	b.Categories = append(b.Categories, menu.Category{IDGlobal: "b-cat-3", IDCat: 503, Name: "b Desserts", ParentID: -1, Position: 1})
-	b.Items = append(b.Items, menu.Product{IDGlobal: "b-p-9", ID: 529, IDCat: 503, Name: "b Cookie", Position: 4, Options: []int{504}})
+	b.Items = append(b.Items, menu.Product{IDGlobal: "b-p-9", ID: 529, IDCat: 503, Name: "b Cookie", Position: 4, Options: []int{504},
+		Prices: []menu.PriceEntry{{IDProduct: 529, Tariff: 1, TypeOrder: 1, Price: menu.Cents(350)}}})
 	out, rep := Merge([]Source{{CampaignID: 1, Doc: a}, {CampaignID: 2, Doc: b}}, nil, november)
 
 	wantProducts := []string{"a Double", "a Classic", "b Cookie"} // position order within each carte
@@ -129,7 +130,13 @@ func TestMergeSeveralCartesRenumbersAndRewritesReferences(t *testing.T) {
 	if len(out.Options) != 2 || out.Options[0].ID != 1 || out.Options[1].ID != 2 || out.Options[1].Position != 2 {
 		t.Fatalf("option groups: %+v", out.Options)
 	}
+	if got := productNamed(out, "b Double"); got != nil {
+		t.Fatalf("b Double sits in a removed category: %+v", got)
+	}
 	cookie := productNamed(out, "b Cookie")
+	if cookie.Prices[0].IDProduct != cookie.ID {
+		t.Errorf("prices[].id_product not rewritten: %d, product id %d", cookie.Prices[0].IDProduct, cookie.ID)
+	}
 	if cookie.IDCat != 3 || !slices.Equal(cookie.Options, []int{2}) || cookie.Position != 1 {
 		t.Errorf("cookie references not rewritten: cat %d options %v position %d", cookie.IDCat, cookie.Options, cookie.Position)
 	}

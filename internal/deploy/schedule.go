@@ -84,10 +84,13 @@ func (s *Service) QueueReprojection(ctx context.Context) (int, error) {
 		}
 		var stale []int64
 		for _, d := range per[f] {
-			if d.at.Format("2006-01") == month {
+			// Generations take their month from the service's clock; read
+			// the stored UTC time in the same zone.
+			at := d.at.In(now.Location())
+			if at.Format("2006-01") == month {
 				continue
 			}
-			sameInputs := d.inputs == inputsKey(links[d.restaurantID], overrides[d.restaurantID], d.at)
+			sameInputs := d.inputs == inputsKey(links[d.restaurantID], overrides[d.restaurantID], at)
 			if sameInputs && d.inputs != inputsKey(links[d.restaurantID], overrides[d.restaurantID], now) {
 				stale = append(stale, d.restaurantID)
 			}

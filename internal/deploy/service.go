@@ -52,7 +52,9 @@ type Service struct {
 
 	feedMu sync.RWMutex
 	feed   map[int64]Current // restaurant → current deployed menu, kept fresh by events
-	docs   docCache
+	// feedEpoch counts the announcements: a cache fill that raced one is dropped.
+	feedEpoch uint64
+	docs      docCache
 }
 
 // NewService returns the deployment service and registers its job.

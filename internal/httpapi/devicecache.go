@@ -58,8 +58,15 @@ func invalidating(t string) bool {
 }
 
 // drain reads the pending events and empties the cache if one of them
-// concerns devices.
+// concerns devices. Events are taken off the channel only under the write
+// lock, so a concurrent lookup either sees them still pending or waits for
+// the flush: it never reads an entry a revocation has condemned.
 func (c *deviceCache) drain() {
+	if len(c.events) == 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	flush := false
 	for {
 		select {
@@ -71,10 +78,8 @@ func (c *deviceCache) drain() {
 		break
 	}
 	if flush {
-		c.mu.Lock()
 		c.gen++
 		clear(c.entries)
-		c.mu.Unlock()
 	}
 }
 

@@ -167,14 +167,7 @@ type jobPath struct {
 }
 
 func (s *Server) getJob(ctx context.Context, in *jobPath) (*jobOutput, error) {
-	p := principal(ctx)
-	j, err := s.jobs.Get(ctx, p.FranchiseID, in.JobID)
-	if err == nil && p.Role != tenancy.RoleAdmin && j.CreatedBy != "" {
-		// Other roles see the jobs they started (their exports) only.
-		if e, aerr := s.Tenancy.Actor(ctx, s.DB, p); aerr != nil || e.UserName != j.CreatedBy {
-			return nil, tenancy.ErrNotFound
-		}
-	}
+	j, err := s.jobs.GetFor(ctx, principal(ctx), in.JobID)
 	return &jobOutput{j}, err
 }
 
@@ -244,10 +237,18 @@ func etagMatches(header, etag string) bool {
 
 func acceptsGzip(header string) bool {
 	for _, part := range strings.Split(header, ",") {
-		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") {
-			return !strings.Contains(strings.ReplaceAll(q, " ", ""), "q=0") || strings.Contains(q, "q=0.")
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			continue
 		}
+		for _, prm := range strings.Split(params, ";") {
+			k, v, ok := strings.Cut(strings.TrimSpace(prm), "=")
+			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+				q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+				return err == nil && q > 0
+			}
+		}
+		return true
 	}
 	return false
 }
@@ -339,6 +340,7 @@ func (s *Server) kioskMenu(w http.ResponseWriter, r *http.Request) {
 	if inm := r.Header.Get("If-None-Match"); inm != "" && (inm == kh.etag[0] || etagMatches(inm, kh.etag[0])) {
 		h["Etag"] = kh.etag
 		h["Cache-Control"] = hdrNoCache
+		h["Vary"] = hdrVary
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -427,8 +429,14 @@ func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
 				return err
 			}
 			s.stream(hctx, ch, func(w io.Writer) error { return current(w, "ready") }, func(w io.Writer, e events.Event) error {
-				mine := e.Type == deploy.TypeMenuDeployed && fmt.Sprint(e.Data["restaurantId"]) == fmt.Sprint(d.Restaurant.ID)
-				if mine || e.Type == events.TypeResync {
+				if e.Type == deploy.TypeMenuDeployed && fmt.Sprint(e.Data["restaurantId"]) == fmt.Sprint(d.Restaurant.ID) {
+					// The announcement names the new menu: no cache (of this
+					// instance or another) can make the kiosk miss it.
+					b, _ := json.Marshal(map[string]any{"etag": fmt.Sprintf(`"%v"`, e.Data["etag"]), "version": e.Data["version"]})
+					_, err := fmt.Fprintf(w, "event: menu\ndata: %s\n\n", b)
+					return err
+				}
+				if e.Type == events.TypeResync {
 					return current(w, "menu")
 				}
 				return nil

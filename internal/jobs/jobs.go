@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"brigade/internal/events"
@@ -54,6 +55,11 @@ type Job struct {
 	CreatedBy   string          `json:"createdBy"`
 	CreatedAt   time.Time       `json:"createdAt"`
 	UpdatedAt   time.Time       `json:"updatedAt"`
+
+	// attempt is the claim this runner holds: its writes only land while
+	// the job is still at that attempt (another instance may have taken
+	// over a job whose lease ran out).
+	attempt int
 }
 
 // Progress lets a handler say how far it got. Calls are cheap: the store
@@ -145,6 +151,23 @@ func (r *Runner) enqueue(ctx context.Context, tx *store.Tx, franchiseID int64, k
 // Get reads a job of the franchise (another franchise's job is not found).
 func (r *Runner) Get(ctx context.Context, franchiseID, id int64) (Job, error) {
 	return scan(r.db.QueryRow(ctx, `SELECT `+columns+` FROM jobs WHERE id = ? AND franchise_id = ?`, id, franchiseID))
+}
+
+// GetFor reads a job the principal may follow: any job of the franchise
+// for its admin, only the ones they started for the other roles (jobs
+// record their starter as userId in their parameters).
+func (r *Runner) GetFor(ctx context.Context, p tenancy.Principal, id int64) (Job, error) {
+	j, err := r.Get(ctx, p.FranchiseID, id)
+	if err != nil || p.Role == tenancy.RoleAdmin {
+		return j, err
+	}
+	var starter struct {
+		UserID int64 `json:"userId"`
+	}
+	if json.Unmarshal(j.Params, &starter) != nil || starter.UserID == 0 || starter.UserID != p.UserID {
+		return Job{}, tenancy.ErrNotFound
+	}
+	return j, nil
 }
 
 // Latest lists the franchise's most recent jobs of a kind.
@@ -239,8 +262,7 @@ func (r *Runner) claim(ctx context.Context) (Job, bool, error) {
 }
 
 func (r *Runner) run(ctx context.Context, j Job) {
-	var attempts int
-	_ = r.db.QueryRow(ctx, `SELECT attempts FROM jobs WHERE id = ?`, j.ID).Scan(&attempts)
+	_ = r.db.QueryRow(ctx, `SELECT attempts FROM jobs WHERE id = ?`, j.ID).Scan(&j.attempt)
 	r.mu.Lock()
 	h := r.handlers[j.Kind]
 	r.mu.Unlock()
@@ -249,12 +271,18 @@ func (r *Runner) run(ctx context.Context, j Job) {
 	switch {
 	case h == nil:
 		err = fmt.Errorf("type de tâche inconnu : %s", j.Kind)
-	case attempts > MaxAttempts:
+	case j.attempt > MaxAttempts:
 		err = errors.New("la tâche a été interrompue trop de fois")
 	default:
 		j.Status = Running
+		work, cancel := context.WithCancel(ctx)
+		var lost atomic.Bool
+		stop := r.keepLease(work, func() { lost.Store(true); cancel() }, j)
+		var mu sync.Mutex
 		var last time.Time
 		progress := func(done, total int, message string) {
+			mu.Lock()
+			defer mu.Unlock()
 			j.Done, j.Total, j.Message = done, total, message
 			if time.Since(last) < 200*time.Millisecond && done < total {
 				return
@@ -262,7 +290,15 @@ func (r *Runner) run(ctx context.Context, j Job) {
 			last = time.Now()
 			r.save(ctx, j, "")
 		}
-		result, err = safeRun(ctx, h, j, progress)
+		result, err = safeRun(work, h, j, progress)
+		stop()
+		cancel()
+		if lost.Load() {
+			// The lease was lost: the instance that took the job over
+			// records how it ends.
+			slog.Warn("jobs: lease lost", "job", j.ID, "kind", j.Kind)
+			return
+		}
 	}
 	raw := []byte("{}")
 	if err == nil && result != nil {
@@ -275,6 +311,37 @@ func (r *Runner) run(ctx context.Context, j Job) {
 		j.Status, j.Result = Done, raw
 	}
 	r.save(ctx, j, string(raw))
+}
+
+// keepLease renews the job's lease while its handler runs, so that a long
+// step without progress does not let another instance take the job over;
+// if the job was taken over all the same (a pause longer than the lease),
+// the handler's context is cancelled.
+func (r *Runner) keepLease(ctx context.Context, lost context.CancelFunc, j Job) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(Lease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				now := time.Now().UTC()
+				res, err := r.db.Exec(ctx, `UPDATE jobs SET lease_until = ? WHERE id = ? AND attempts = ? AND status = ?`, now.Add(Lease), j.ID, j.attempt, Running)
+				if err != nil {
+					continue
+				}
+				if n, _ := res.RowsAffected(); n == 0 {
+					lost()
+					return
+				}
+			}
+		}
+	}()
+	return func() { close(done) }
 }
 
 func safeRun(ctx context.Context, h Handler, j Job, progress Progress) (result any, err error) {
@@ -292,11 +359,11 @@ func (r *Runner) save(ctx context.Context, j Job, result string) {
 	now := time.Now().UTC()
 	var err error
 	if j.Status == Running {
-		_, err = r.db.Exec(ctx, `UPDATE jobs SET done = ?, total = ?, message = ?, lease_until = ?, updated_at = ? WHERE id = ?`,
-			j.Done, j.Total, j.Message, now.Add(Lease), now, j.ID)
+		_, err = r.db.Exec(ctx, `UPDATE jobs SET done = ?, total = ?, message = ?, lease_until = ?, updated_at = ? WHERE id = ? AND attempts = ?`,
+			j.Done, j.Total, j.Message, now.Add(Lease), now, j.ID, j.attempt)
 	} else {
-		_, err = r.db.Exec(ctx, `UPDATE jobs SET status = ?, done = ?, total = ?, message = ?, result = ?, error = ?, lease_until = NULL, updated_at = ? WHERE id = ?`,
-			j.Status, j.Done, j.Total, j.Message, result, j.Error, now, j.ID)
+		_, err = r.db.Exec(ctx, `UPDATE jobs SET status = ?, done = ?, total = ?, message = ?, result = ?, error = ?, lease_until = NULL, updated_at = ? WHERE id = ? AND attempts = ?`,
+			j.Status, j.Done, j.Total, j.Message, result, j.Error, now, j.ID, j.attempt)
 	}
 	if err != nil {
 		slog.Error("jobs: save", "job", j.ID, "err", err)

@@ -22,6 +22,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Menu is the deployed menu as last received.
@@ -211,22 +212,45 @@ func (c *Client) Events(ctx context.Context, fn func(Event) error) error {
 	return sc.Err()
 }
 
-// Watch keeps the menu current: on the stream's ready event and on every
-// menu event whose ETag differs from the copy held, it fetches the menu and
-// calls onMenu with it.
+// Watch keeps the menu current until ctx ends: on the stream's ready
+// event and on every menu event whose ETag differs from the copy held, it
+// fetches the menu and calls onMenu with it. The server ends streams after
+// a while and networks drop them: Watch reconnects (the ready event tells
+// it whether it missed a menu meanwhile), waiting a little longer after
+// each failure, at most RetryMax.
 func (c *Client) Watch(ctx context.Context, onMenu func(Menu)) error {
-	return c.Events(ctx, func(e Event) error {
-		c.mu.Lock()
-		held := c.last.ETag
-		c.mu.Unlock()
-		if e.ETag == "" || e.ETag == held {
+	wait := 100 * time.Millisecond
+	for {
+		err := c.Events(ctx, func(e Event) error {
+			wait = 100 * time.Millisecond // connected: start again from a short wait
+			c.mu.Lock()
+			held := c.last.ETag
+			c.mu.Unlock()
+			if e.ETag == "" || e.ETag == held {
+				return nil
+			}
+			m, err := c.Menu(ctx)
+			if err != nil {
+				return err
+			}
+			onMenu(m)
 			return nil
+		})
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
-		m, err := c.Menu(ctx)
-		if err != nil {
-			return err
+		var fe *Error
+		if errors.As(err, &fe) && fe.Status == http.StatusUnauthorized {
+			return err // a revoked key does not come back by retrying
 		}
-		onMenu(m)
-		return nil
-	})
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(wait*2, RetryMax)
+	}
 }
+
+// RetryMax is the longest wait between two reconnections.
+const RetryMax = 30 * time.Second
