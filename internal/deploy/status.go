@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"brigade/internal/history"
+	"brigade/internal/jobs"
 	"brigade/internal/menu"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
@@ -505,4 +506,20 @@ func (s *Service) SetOverride(ctx context.Context, p tenancy.Principal, restaura
 		s.changed(tx, p, restaurantID)
 		return nil
 	})
+}
+
+// RunningGeneration returns the franchise's generation still queued or
+// running, if any: a page opened (or reopened) meanwhile shows its progress.
+func (s *Service) RunningGeneration(ctx context.Context, p tenancy.Principal) (*jobs.Job, error) {
+	if err := requireAdmin(p); err != nil {
+		return nil, err
+	}
+	list, err := s.jobs.Latest(ctx, p.FranchiseID, JobGenerate, 1)
+	if err != nil || len(list) == 0 {
+		return nil, err
+	}
+	if j := list[0]; j.Status == jobs.Queued || j.Status == jobs.Running {
+		return &j, nil
+	}
+	return nil, nil
 }

@@ -399,3 +399,53 @@ func TestGenerationPublishesTheAvailableCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// TestCurrentGenerationIsFoundAgain: a generation still running is found by
+// a page opened meanwhile; a finished one is not, nor another franchise's.
+func TestCurrentGenerationIsFoundAgain(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		ctx := context.Background()
+		demoF := loadFixture(t, srv.DB, demo.FranchiseName)
+		admin := srv.SignIn(t, "demo-admin")
+		var cur struct {
+			Job *struct {
+				ID     int64  `json:"id"`
+				Status string `json:"status"`
+				Done   int    `json:"done"`
+			} `json:"job"`
+		}
+		if res := srv.Do(t, http.MethodGet, "/api/v1/deploy/generations/current", admin, nil); res.Status != http.StatusOK {
+			t.Fatalf("current: %d %s", res.Status, res.Body)
+		} else if res.JSON(t, &cur); cur.Job != nil {
+			t.Fatalf("a generation in progress at start: %+v", cur.Job)
+		}
+		// A generation another instance is running (its lease still valid).
+		now := time.Now().UTC()
+		id, err := store.InsertID(ctx, srv.DB, `INSERT INTO jobs (franchise_id, kind, status, params, done, total, message, lease_until, created_by, created_at, updated_at)
+			VALUES (?, ?, 'running', '{}', 3, 12, 'Génération des cartes : 3 / 12 restaurants', ?, 'Brigade Burger', ?, ?)`,
+			demoF.franchiseID, deploy.JobGenerate, now.Add(time.Hour), now, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv.Do(t, http.MethodGet, "/api/v1/deploy/generations/current", admin, nil).JSON(t, &cur)
+		if cur.Job == nil || cur.Job.ID != id || cur.Job.Done != 3 {
+			t.Fatalf("the running generation is not found: %+v", cur.Job)
+		}
+		cur.Job = nil
+		srv.Do(t, http.MethodGet, "/api/v1/deploy/generations/current", srv.SignIn(t, "autre-admin"), nil).JSON(t, &cur)
+		if cur.Job != nil {
+			t.Fatal("another franchise sees the generation")
+		}
+		if _, err := srv.DB.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = ?`, id); err != nil {
+			t.Fatal(err)
+		}
+		srv.Do(t, http.MethodGet, "/api/v1/deploy/generations/current", admin, nil).JSON(t, &cur)
+		if cur.Job != nil {
+			t.Fatalf("a finished generation is still current: %+v", cur.Job)
+		}
+		if res := srv.Do(t, http.MethodGet, "/api/v1/deploy/generations/current", srv.SignIn(t, "demo-moderateur"), nil); res.Status != http.StatusForbidden {
+			t.Fatalf("moderator: %d", res.Status)
+		}
+	})
+}

@@ -38,6 +38,7 @@ func (s *Server) deployRouteTable() []route {
 		{method: http.MethodGet, path: "/api/v1/deploy/status", id: "deployStatus", tag: tagDeploy, summary: "État du déploiement de chaque restaurant (version, date, à jour ou non)", access: signedIn, roles: admins, lockable: true, original: []string{"CartesCampagnesDeploy (siret)"}, register: handle(s.deployStatus)},
 		{method: http.MethodPost, path: "/api/v1/deploy/preview", id: "deployPreview", tag: tagDeploy, summary: "Aperçu : ce que le déploiement changerait pour chaque restaurant (ajoutés, retirés, prix modifiés) ; rien n'est enregistré", access: signedIn, roles: admins, lockable: true, register: handle(s.deployPreview)},
 		{method: http.MethodPost, path: "/api/v1/deploy/generations", id: "startGeneration", tag: tagDeploy, summary: "Générer et déployer la carte des restaurants choisis (tâche de fond ; progression par l'événement job.progress)", access: signedIn, roles: admins, lockable: true, status: http.StatusAccepted, register: handle(s.startGeneration)},
+		{method: http.MethodGet, path: "/api/v1/deploy/generations/current", id: "currentGeneration", tag: tagDeploy, summary: "La génération en attente ou en cours de la franchise, s'il y en a une (une page rouverte reprend sa progression)", access: signedIn, roles: admins, lockable: true, register: handle(s.currentGeneration)},
 		{method: http.MethodGet, path: "/api/v1/deploy/restaurants/{restaurantId}/menu", id: "deployedMenu", tag: tagDeploy, summary: "Le menu déployé du restaurant, exactement tel que ses bornes le reçoivent (orderJson)", access: signedIn, roles: admins, lockable: true, register: s.registerDeployedMenu},
 		{method: http.MethodGet, path: "/api/v1/deploy/restaurants/{restaurantId}/versions", id: "deployVersions", tag: tagDeploy, summary: "Versions déployées du restaurant, la plus récente d'abord", access: signedIn, roles: admins, lockable: true, register: handle(s.deployVersions)},
 		{method: http.MethodPost, path: "/api/v1/deploy/restaurants/{restaurantId}/versions/{version}/rollback", id: "deployRollback", tag: tagDeploy, summary: "Remettre en service une version déployée (nouvelle version, annonce immédiate aux bornes)", access: signedIn, roles: admins, lockable: true, register: handle(s.deployRollback)},
@@ -160,6 +161,19 @@ type jobOutput struct{ Body jobs.Job }
 func (s *Server) startGeneration(ctx context.Context, in *restaurantsBody) (*jobOutput, error) {
 	j, err := s.deploy.StartGeneration(ctx, principal(ctx), in.Body.RestaurantIDs)
 	return &jobOutput{j}, err
+}
+
+type currentGenerationOutput struct {
+	Body struct {
+		Job *jobs.Job `json:"job" doc:"null : aucune génération en cours"`
+	}
+}
+
+func (s *Server) currentGeneration(ctx context.Context, _ *struct{}) (*currentGenerationOutput, error) {
+	j, err := s.deploy.RunningGeneration(ctx, principal(ctx))
+	out := &currentGenerationOutput{}
+	out.Body.Job = j
+	return out, err
 }
 
 type jobPath struct {

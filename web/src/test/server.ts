@@ -19,6 +19,8 @@ export const handlers = [
   http.get('*/api/v1/notices', () => HttpResponse.json({ items: [], unread: 0, tooltipSeen: true })),
   http.get('*/api/v1/presence', () => HttpResponse.json({ items: [] })),
   http.post('*/api/v1/presence', () => new HttpResponse(null, { status: 204 })),
+  // No generation in progress when the deployment page opens.
+  http.get('*/api/v1/deploy/generations/current', () => HttpResponse.json({ job: null })),
   // The landing page (/RealtimeDashboard), where many tests arrive: a quiet day.
   http.get('*/api/v1/reports/realtime', () =>
     HttpResponse.json({

@@ -107,6 +107,19 @@ describe('Déploiement Carte', () => {
     expect(within(summary).getAllByText('Nouvelle version')).toHaveLength(2);
   });
 
+  it('shows the progress of a generation already running when the page opens', async () => {
+    const running = job({ status: 'running', done: 3, total: 12, message: 'Génération des cartes : 3 / 12 restaurants' });
+    server.use(
+      http.get('*/api/v1/deploy/status', () => HttpResponse.json(status)),
+      http.get('*/api/v1/deploy/generations/current', () => HttpResponse.json({ job: running })),
+      http.get('*/api/v1/jobs/42', () => HttpResponse.json(running)),
+    );
+    renderPage(<DeploiementPage />);
+    await screen.findByRole('region', { name: 'Déploiement en cours' });
+    expect(await screen.findByText('3 / 12 restaurants')).toBeTruthy();
+    expect(screen.getByTestId('job-message').textContent).toBe('Génération des cartes : 3 / 12 restaurants');
+  });
+
   it('says a failed generation in French', async () => {
     server.use(
       http.get('*/api/v1/deploy/status', () => HttpResponse.json(status)),

@@ -27,6 +27,7 @@ export const deployKeys = {
   versions: (restaurantId: number) => [...deployKeys.all, 'versions', restaurantId] as const,
   menu: (restaurantId: number, next: boolean) => [...deployKeys.all, 'menu', restaurantId, next ? 'next' : 'deployed'] as const,
   preview: (restaurantIds: readonly number[]) => [...deployKeys.all, 'preview', [...restaurantIds].sort((a, b) => a - b)] as const,
+  currentGeneration: () => [...deployKeys.all, 'generation', 'current'] as const,
 };
 
 // Background jobs (generation, exports), which 'job.progress' invalidates.
@@ -90,6 +91,13 @@ export const previewQuery = (restaurantIds: readonly number[]) =>
     },
     staleTime: 0,
     gcTime: 60_000,
+  });
+
+/** The franchise's generation still queued or running (null when none), so that a reopened page shows it. */
+export const currentGenerationQuery = () =>
+  queryOptions({
+    queryKey: deployKeys.currentGeneration(),
+    queryFn: async () => (await unwrap(api.GET('/api/v1/deploy/generations/current')))?.job ?? null,
   });
 
 export const jobQuery = (jobId: number) =>

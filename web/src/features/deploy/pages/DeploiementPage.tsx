@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Box,
@@ -42,7 +42,7 @@ import { useIsAdmin } from '../useIsAdmin';
 import { GenerationPanel } from '../components/GenerationPanel';
 import { PreviewDialog } from '../components/PreviewDialog';
 import { VersionsDrawer, type VersionsTarget } from '../components/VersionsDrawer';
-import { generationMutation, isFinished, jobKeys, jobQuery, statusQuery, type DeployStatus } from '../queries';
+import { currentGenerationQuery, generationMutation, isFinished, jobKeys, jobQuery, statusQuery, type DeployStatus } from '../queries';
 import { formatCount, formatDateTime, plural } from '../format';
 import { normalise } from '../search';
 import { useRestaurantNames } from '../useRestaurantNames';
@@ -95,6 +95,19 @@ function DeployBoard() {
   const [versionsOf, setVersionsOf] = useState<VersionsTarget | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const job = useQuery({ ...jobQuery(jobId ?? 0), enabled: jobId !== null });
+  // A generation started earlier (here, in another tab, or by the monthly re-projection) and still
+  // running: show its progress when the page opens.
+  const current = useQuery({ ...currentGenerationQuery(), staleTime: Infinity });
+  const resumed = useRef(false);
+  useEffect(() => {
+    const running = current.data;
+    if (resumed.current || running === undefined) return;
+    resumed.current = true;
+    if (running && jobId === null) {
+      client.setQueryData(jobKeys.detail(running.id), running);
+      setJobId(running.id);
+    }
+  }, [current.data, jobId, client]);
   const running = jobId !== null && !isFinished(job.data);
 
   const generate = useMutation({
