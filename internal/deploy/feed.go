@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"sync"
 	"time"
 
@@ -213,10 +214,7 @@ func menuPath(franchiseID int64, siret string) string {
 	return "CartesCampagnesDeploy/" + itoa(franchiseID) + "/" + siret + ".json"
 }
 
-func itoa(n int64) string {
-	b, _ := json.Marshal(n)
-	return string(b)
-}
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // ---- versions and rollback ----
 

@@ -152,6 +152,7 @@ func (s *Service) Preview(ctx context.Context, p tenancy.Principal, restaurantID
 		return nil, err
 	}
 	loader := &docLoader{s: s, docs: map[[2]int64]*menu.Document{}}
+	deployed := map[string]*menu.Document{}
 	now := s.now()
 	out := []DeployPreview{}
 	for _, r := range rs {
@@ -170,12 +171,16 @@ func (s *Service) Preview(ctx context.Context, p tenancy.Principal, restaurantID
 		if c, ok := current[r.id]; ok {
 			pv.Version = c.Version
 			pv.UpToDate = c.Hash == hashString(raw)
-			old, _, err := s.Document(ctx, c.Hash)
-			if err != nil {
-				return nil, err
-			}
-			if prev, err = menu.Parse(old, r.siret+".json"); err != nil {
-				return nil, err
+			// Restaurants often share their deployed menu: parse each once.
+			if prev = deployed[c.Hash]; prev == nil {
+				old, _, err := s.Document(ctx, c.Hash)
+				if err != nil {
+					return nil, err
+				}
+				if prev, err = menu.Parse(old, r.siret+".json"); err != nil {
+					return nil, err
+				}
+				deployed[c.Hash] = prev
 			}
 		}
 		diffMenus(prev, next, &pv)

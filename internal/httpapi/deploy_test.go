@@ -52,6 +52,7 @@ type jobAnswer struct {
 		Message     string                    `json:"message"`
 		Restaurants []deploy.RestaurantResult `json:"restaurants"`
 	} `json:"result"`
+	Generation *deploy.GenerateResult `json:"generation"`
 }
 
 // awaitJob polls a job until it ends and decodes its last state into T.
@@ -178,6 +179,9 @@ func TestDeployLinksPricesGenerationFeedAndRollback(t *testing.T) {
 			t.Fatalf("generation: %d %s", res.Status, res.Body)
 		}
 		job = awaitJob[jobAnswer](t, srv, admin, job.ID)
+		if job.Generation == nil || job.Generation.Message != deploy.MsgGenerated || len(job.Generation.Restaurants) != 2 {
+			t.Fatalf("the typed generation result: %+v", job.Generation)
+		}
 		if job.Status != "done" || job.Result.Message != deploy.MsgGenerated || job.Done != 2 || job.Total != 2 || len(job.Result.Restaurants) != 2 {
 			t.Fatalf("job: %+v", job)
 		}

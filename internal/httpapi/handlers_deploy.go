@@ -156,11 +156,30 @@ func (s *Server) deployPreview(ctx context.Context, in *restaurantsBody) (*previ
 	return &previewOutput{list}, err
 }
 
-type jobOutput struct{ Body jobs.Job }
+// JobOut is a job with its result typed by kind (the stored result is the
+// raw JSON of whichever kind ran), so that clients read it from the API
+// description instead of guessing its shape.
+type JobOut struct {
+	jobs.Job
+	Generation *deploy.GenerateResult `json:"generation,omitempty" doc:"Résultat d'une génération terminée"`
+}
+
+func jobOut(j jobs.Job) JobOut {
+	out := JobOut{Job: j}
+	if j.Kind == deploy.JobGenerate && j.Status == jobs.Done && len(j.Result) > 0 {
+		var g deploy.GenerateResult
+		if json.Unmarshal(j.Result, &g) == nil {
+			out.Generation = &g
+		}
+	}
+	return out
+}
+
+type jobOutput struct{ Body JobOut }
 
 func (s *Server) startGeneration(ctx context.Context, in *restaurantsBody) (*jobOutput, error) {
 	j, err := s.deploy.StartGeneration(ctx, principal(ctx), in.Body.RestaurantIDs)
-	return &jobOutput{j}, err
+	return &jobOutput{jobOut(j)}, err
 }
 
 type currentGenerationOutput struct {
@@ -182,7 +201,7 @@ type jobPath struct {
 
 func (s *Server) getJob(ctx context.Context, in *jobPath) (*jobOutput, error) {
 	j, err := s.jobs.GetFor(ctx, principal(ctx), in.JobID)
-	return &jobOutput{j}, err
+	return &jobOutput{jobOut(j)}, err
 }
 
 type versionsOutput struct{ Body []deploy.DeployedVersion }

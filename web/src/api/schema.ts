@@ -2948,6 +2948,10 @@ export interface components {
             restaurantCount: number;
             settings: components["schemas"]["FranchiseSettings"];
         };
+        GenerateResult: {
+            message: string;
+            restaurants: components["schemas"]["RestaurantResult"][] | null;
+        };
         Health: {
             /** @example sqlite */
             database: string;
@@ -3012,6 +3016,27 @@ export interface components {
             /** Format: int64 */
             done: number;
             error?: string;
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            message: string;
+            result?: unknown;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** Format: int64 */
+            total: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        JobOut: {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            /** Format: int64 */
+            done: number;
+            error?: string;
+            /** @description Résultat d'une génération terminée */
+            generation?: components["schemas"]["GenerateResult"];
             /** Format: int64 */
             id: number;
             kind: string;
@@ -3588,6 +3613,27 @@ export interface components {
             id: number;
             nom: string;
             siret: string;
+        };
+        RestaurantResult: {
+            /** Format: int64 */
+            cartes: number;
+            /** @description false : le menu généré est identique à celui déjà déployé */
+            changed: boolean;
+            /** Format: int64 */
+            customised: number;
+            /**
+             * Format: int64
+             * @description Éléments écartés (supprimés, sans nom, références orphelines)
+             */
+            dropped: number;
+            etag: string;
+            nom: string;
+            /** Format: int64 */
+            products: number;
+            /** Format: int64 */
+            restaurantId: number;
+            /** Format: int64 */
+            version: number;
         };
         RestaurantsBodyBody: {
             restaurantIds: number[] | null;
@@ -5605,7 +5651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Job"];
+                    "application/json": components["schemas"]["JobOut"];
                 };
             };
             /** @description Unauthorized */
@@ -7051,7 +7097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Job"];
+                    "application/json": components["schemas"]["JobOut"];
                 };
             };
             /** @description Unauthorized */

@@ -92,7 +92,7 @@ describe('Déploiement Carte', () => {
     // No event this time: polling alone brings the end.
     current = job({
       status: 'done', done: 2, total: 2, message: GENERATION_SUCCESS,
-      result: {
+      generation: {
         message: GENERATION_SUCCESS,
         restaurants: [
           { restaurantId: 1, nom: 'Burger Bastille', version: 4, changed: true, cartes: 2, products: 31, dropped: 1, customised: 2, etag: 'a' },

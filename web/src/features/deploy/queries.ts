@@ -16,7 +16,7 @@ export type DeployedVersion = Schemas['DeployedVersion'];
 export type PricedElement = Schemas['PricedElement'];
 export type PriceLine = Schemas['PriceLine'];
 export type PriceOverride = Schemas['Override'];
-export type Job = Schemas['Job'];
+export type Job = Schemas['JobOut'];
 
 // Everything under ['deploy'], which 'deploy.changed', 'menu.deployed' and 'campaigns.changed' invalidate.
 export const deployKeys = {
@@ -188,37 +188,12 @@ export const rollbackMutation = (): UseMutationOptions<DeployedVersion, ApiError
 
 // ---- the generation job's result ----
 
-/**
- * The result of a generation job, as internal/deploy.GenerateResult writes it. The OpenAPI document
- * types `Job.result` as unknown (it depends on the job's kind), so it is read defensively here.
- */
-export interface GenerationSummary {
-  message: string;
-  restaurants: { restaurantId: number; nom: string; version: number; changed: boolean; cartes: number; products: number; dropped: number; customised: number }[];
-}
-
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+/** A finished generation's result, typed by the API (JobOut.generation); Go's empty list arrives as []. */
+export type GenerationSummary = Omit<Schemas['GenerateResult'], 'restaurants'> & { restaurants: Schemas['RestaurantResult'][] };
 
 export function generationSummary(job: Job | undefined): GenerationSummary | null {
-  const result = job?.result;
-  if (typeof result !== 'object' || result === null) return null;
-  const r = result as Record<string, unknown>;
-  const list = Array.isArray(r.restaurants) ? (r.restaurants as unknown[]) : [];
-  return {
-    message: typeof r.message === 'string' ? r.message : '',
-    restaurants: list
-      .filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null)
-      .map((x) => ({
-        restaurantId: num(x.restaurantId),
-        nom: typeof x.nom === 'string' ? x.nom : '',
-        version: num(x.version),
-        changed: x.changed === true,
-        cartes: num(x.cartes),
-        products: num(x.products),
-        dropped: num(x.dropped),
-        customised: num(x.customised),
-      })),
-  };
+  const g = job?.generation;
+  return g ? { ...g, restaurants: g.restaurants ?? [] } : null;
 }
 
 // ---- products export (a job too) ----

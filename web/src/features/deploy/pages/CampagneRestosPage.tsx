@@ -14,7 +14,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Tooltip,
   Typography,
@@ -25,6 +24,7 @@ import EuroRoundedIcon from '@mui/icons-material/EuroRounded';
 import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { PageHeader } from '../../../components/PageHeader';
+import { RestaurantPagination } from '../components/RestaurantPagination';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SearchBar } from '../../../components/SearchBar';
 import { LoadingPanel } from '../../../components/LoadingPanel';
@@ -35,7 +35,7 @@ import { AdminOnly } from '../components/AdminOnly';
 import { PricesDialog } from '../components/PricesDialog';
 import { deployKeys, linkMutation, linksQuery, withLink, type CarteRef, type LinkMatrix, type LinkVars, type RestaurantRef } from '../queries';
 import { RELATION_DELETED, RELATION_DELETE_FAILED } from '../texts';
-import { formatCount, plural } from '../format';
+import { plural } from '../format';
 import { normalise } from '../search';
 import { useRestaurantNames } from '../useRestaurantNames';
 
@@ -263,22 +263,7 @@ function LinkMatrixCard() {
               </TableBody>
             </Table>
           </TableContainer>
-          {visible.length > 25 && (
-            <TablePagination
-              component="div"
-              count={visible.length}
-              page={page}
-              onPageChange={(_, p) => setPage(p)}
-              rowsPerPage={rowsPerPage}
-              onRowsPerPageChange={(e) => {
-                setRowsPerPage(Number(e.target.value));
-                setPage(0);
-              }}
-              rowsPerPageOptions={[25, 50, 100]}
-              labelRowsPerPage="Restaurants par page"
-              labelDisplayedRows={({ from, to, count }) => `${formatCount(from)}–${formatCount(to)} sur ${formatCount(count)}`}
-            />
-          )}
+          <RestaurantPagination count={visible.length} page={page} rowsPerPage={rowsPerPage} onPage={setPage} onRowsPerPage={setRowsPerPage} />
         </>
       )}
       <PricesDialog restaurant={pricesFor} onClose={() => setPricesFor(null)} />

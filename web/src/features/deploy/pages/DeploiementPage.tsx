@@ -16,7 +16,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Tooltip,
   Typography,
@@ -31,6 +30,7 @@ import SyncProblemRoundedIcon from '@mui/icons-material/SyncProblemRounded';
 import CloudOffRoundedIcon from '@mui/icons-material/CloudOffRounded';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { PageHeader } from '../../../components/PageHeader';
+import { RestaurantPagination } from '../components/RestaurantPagination';
 import { SearchBar } from '../../../components/SearchBar';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { ErrorBlock } from '../../../components/ErrorBlock';
@@ -328,22 +328,7 @@ function DeployBoard() {
                 </Table>
               </TableContainer>
             )}
-            {visible.length > 25 && (
-              <TablePagination
-                component="div"
-                count={visible.length}
-                page={page}
-                onPageChange={(_, p) => setPage(p)}
-                rowsPerPage={rowsPerPage}
-                onRowsPerPageChange={(e) => {
-                  setRowsPerPage(Number(e.target.value));
-                  setPage(0);
-                }}
-                rowsPerPageOptions={[25, 50, 100]}
-                labelRowsPerPage="Restaurants par page"
-                labelDisplayedRows={({ from, to, count }) => `${formatCount(from)}–${formatCount(to)} sur ${formatCount(count)}`}
-              />
-            )}
+            <RestaurantPagination count={visible.length} page={page} rowsPerPage={rowsPerPage} onPage={setPage} onRowsPerPage={setRowsPerPage} />
           </>
         )}
       </Card>
