@@ -187,8 +187,10 @@ http {
 		fatalf("nginx GET conditionnel : %d au lieu de 304", code)
 	}
 
-	// The floor of Go's net/http on this machine: a bare handler answering
-	// the same 304 and the same gzip bytes (no routing, no authentication).
+	// A second reference: a bare net/http handler answering the same 304
+	// and the same gzip bytes (no routing, no authentication) — what
+	// Brigade's feed would reach through net/http alone (its fast feed
+	// answers kiosk polls before net/http, see internal/httpapi/fastfeed.go).
 	gport := freePort()
 	bare := &http.Server{Addr: fmt.Sprintf("127.0.0.1:%d", gport), Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -251,7 +253,7 @@ http {
 	r304, rgz := median(ratio304), median(ratioGz)
 	fmt.Printf("\n304 : Brigade à %.0f %% de nginx (cible ≥ 80 %% : %s) ; gzip : Brigade à %.0f %% de nginx gzip_static (cible ≥ 50 %% : %s)\n",
 		100*r304, verdict(r304 >= 0.8), 100*rgz, verdict(rgz >= 0.5))
-	fmt.Printf("plancher de Go (net/http nu, mêmes octets) : 304 à %.0f %% de nginx, gzip à %.0f %% ; Brigade à %.0f %% et %.0f %% de ce plancher\n",
+	fmt.Printf("référence net/http nu (mêmes octets, sans routage ni authentification) : 304 à %.0f %% de nginx, gzip à %.0f %% ; Brigade à %.0f %% et %.0f %% de cette référence\n",
 		100*median(bare304), 100*median(bareGz), 100*r304/median(bare304), 100*rgz/median(bareGz))
 }
 

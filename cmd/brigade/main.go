@@ -205,9 +205,13 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	// Kiosk menu polls are answered by the fast feed; everything else, and
+	// every error, by srv (see httpapi.FeedListener).
+	feed := handler.FeedListener(ctx, ln, srv.ReadHeaderTimeout, srv.IdleTimeout)
+	srv.RegisterOnShutdown(handler.EndStreams) // open SSE streams would hold Shutdown to its deadline
 	slog.Info("Brigade démarré", "url", "http://"+ln.Addr().String(), "database", a.db.Engine(), "data", c.DataDir)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(feed) }()
 	select {
 	case err := <-errc:
 		return err
@@ -216,7 +220,11 @@ func serve(ctx context.Context, args []string) error {
 	slog.Info("arrêt en cours")
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	return srv.Shutdown(shutdown)
+	err = srv.Shutdown(shutdown) // closes feed too
+	if werr := feed.Wait(shutdown); err == nil {
+		err = werr
+	}
+	return err
 }
 
 func printLogins(c config.Config) {

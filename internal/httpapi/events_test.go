@@ -117,3 +117,24 @@ func TestDeviceChangesAreAnnouncedToTheFranchise(t *testing.T) {
 	}
 	waitFor(t, lines, `"restaurantId":`+itoa(demoF.restaurants[0]))
 }
+
+// Stopping the server ends the open streams at once (http.Server's
+// Shutdown would otherwise wait for them until its deadline).
+func TestEndStreamsClosesOpenStreams(t *testing.T) {
+	srv := testutil.NewServer(t, store.SQLite)
+	lines := stream(t, srv, srv.SignIn(t, "demo-admin"))
+	waitFor(t, lines, "ready")
+	srv.Handler.EndStreams()
+	srv.Handler.EndStreams() // twice is harmless
+	deadline := time.After(3 * time.Second)
+	for {
+		select {
+		case _, ok := <-lines:
+			if !ok {
+				return
+			}
+		case <-deadline:
+			t.Fatal("the stream is still open")
+		}
+	}
+}

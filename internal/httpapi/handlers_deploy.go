@@ -304,9 +304,14 @@ func (s *Server) registerKioskMenu(api huma.API, op huma.Operation) {
 	}
 }
 
-// kioskHeaders are the header values of one deployed menu, computed once.
+// kioskHeaders are the header values of one deployed menu, computed once,
+// and the head of its answers as the fast feed writes them (fastfeed.go).
 type kioskHeaders struct {
 	etag, version, lastModified []string
+	// head304 and head200 are the status line and the fixed headers of a
+	// 304 and of a 200 (without Content-Encoding, Content-Length, Date and
+	// the final blank line).
+	head304, head200 []byte
 }
 
 // feedHeaders caches kioskHeaders by deployed menu (restaurant, version,
@@ -330,6 +335,9 @@ func headersOf(cur deploy.Current) *kioskHeaders {
 	// grow (a one-element slice is copied), they never write into them.
 	h = &kioskHeaders{etag: []string{`"` + cur.Hash + `"`}, version: []string{strconv.Itoa(cur.Version)},
 		lastModified: []string{cur.UpdatedAt.Format(http.TimeFormat)}}
+	h.head304 = rawHead("304 Not Modified", http.Header{"Cache-Control": hdrNoCache, "Etag": h.etag, "Vary": hdrVary})
+	h.head200 = rawHead("200 OK", http.Header{"Cache-Control": hdrNoCache, "Content-Type": hdrJSON, "Etag": h.etag,
+		"Last-Modified": h.lastModified, "Vary": hdrVary, "X-Menu-Version": h.version})
 	feedHeaders.Lock()
 	if feedHeaders.m == nil || len(feedHeaders.m) >= maxFeedHeaders {
 		feedHeaders.m = map[deploy.Current]*kioskHeaders{}
@@ -346,56 +354,78 @@ var (
 	hdrGzip    = []string{"gzip"}
 )
 
-// kioskMenu serves GET /kiosk/v1/menu: the device's deployed menu, 304 when
-// the kiosk already has it (If-None-Match), gzip when accepted.
-func (s *Server) kioskMenu(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	token := strings.TrimSpace(strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
-	if token == "" {
-		token = strings.TrimSpace(r.Header.Get("X-Device-Key"))
-	}
+// menuAnswer is a successful answer of GET /kiosk/v1/menu.
+type menuAnswer struct {
+	headers     *kioskHeaders
+	notModified bool
+	body        []byte // raw or gzip
+	gzip        bool
+}
+
+// kioskMenuAnswer is GET /kiosk/v1/menu for a device key and the request's
+// If-None-Match and Accept-Encoding, shared by kioskMenu (net/http) and the
+// fast feed: 304 when the kiosk already has the menu, gzip when accepted.
+func (s *Server) kioskMenuAnswer(ctx context.Context, token, ifNoneMatch, acceptEncoding string) (menuAnswer, huma.StatusError) {
 	d, perr := s.device(ctx, token)
 	if perr != nil {
-		writeProblem(w, perr)
-		return
+		return menuAnswer{}, perr
 	}
 	cur, err := s.deploy.CurrentFor(ctx, d.Restaurant.ID)
 	if err != nil {
 		if errors.Is(err, deploy.ErrNotDeployed) {
-			writeProblem(w, newProblem(http.StatusNotFound, err.Error()))
-			return
+			return menuAnswer{}, newProblem(http.StatusNotFound, err.Error())
 		}
-		writeProblem(w, problem(ctx, err).(huma.StatusError))
-		return
+		return menuAnswer{}, problem(ctx, err).(huma.StatusError)
 	}
 	kh := headersOf(cur)
-	h := w.Header()
-	if inm := r.Header.Get("If-None-Match"); inm != "" && (inm == kh.etag[0] || etagMatches(inm, kh.etag[0])) {
-		h["Etag"] = kh.etag
-		h["Cache-Control"] = hdrNoCache
-		h["Vary"] = hdrVary
-		w.WriteHeader(http.StatusNotModified)
-		return
+	if ifNoneMatch != "" && (ifNoneMatch == kh.etag[0] || etagMatches(ifNoneMatch, kh.etag[0])) {
+		return menuAnswer{headers: kh, notModified: true}, nil
 	}
 	raw, gz, err := s.deploy.Document(ctx, cur.Hash)
 	if err != nil {
-		writeProblem(w, problem(ctx, err).(huma.StatusError))
+		return menuAnswer{}, problem(ctx, err).(huma.StatusError)
+	}
+	if acceptEncoding == "gzip" || acceptsGzip(acceptEncoding) {
+		return menuAnswer{headers: kh, body: gz, gzip: true}, nil
+	}
+	return menuAnswer{headers: kh, body: raw}, nil
+}
+
+// deviceToken is the device key of a request: Authorization: Bearer …, or
+// X-Device-Key.
+func deviceToken(authorization, deviceKey string) string {
+	if token := strings.TrimSpace(strings.TrimPrefix(authorization, "Bearer ")); token != "" {
+		return token
+	}
+	return strings.TrimSpace(deviceKey)
+}
+
+// kioskMenu serves GET /kiosk/v1/menu through net/http (the fast feed
+// answers the plain requests before they reach it, see fastfeed.go).
+func (s *Server) kioskMenu(w http.ResponseWriter, r *http.Request) {
+	a, perr := s.kioskMenuAnswer(r.Context(), deviceToken(r.Header.Get("Authorization"), r.Header.Get("X-Device-Key")),
+		r.Header.Get("If-None-Match"), r.Header.Get("Accept-Encoding"))
+	if perr != nil {
+		writeProblem(w, perr)
 		return
 	}
-	h["Content-Type"] = hdrJSON
+	h, kh := w.Header(), a.headers
 	h["Etag"] = kh.etag
 	h["Cache-Control"] = hdrNoCache
 	h["Vary"] = hdrVary
+	if a.notModified {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h["Content-Type"] = hdrJSON
 	h["X-Menu-Version"] = kh.version
 	h["Last-Modified"] = kh.lastModified
-	body := raw
-	if ae := r.Header.Get("Accept-Encoding"); ae == "gzip" || acceptsGzip(ae) {
+	if a.gzip {
 		h["Content-Encoding"] = hdrGzip
-		body = gz
 	}
-	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	h["Content-Length"] = []string{strconv.Itoa(len(a.body))}
 	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(body)
+	_, _ = w.Write(a.body)
 }
 
 type manifestOutput struct{ Body deploy.Manifest }

@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -98,6 +99,8 @@ type Server struct {
 	deploy      *deploy.Service
 	devices     *deviceCache // device keys recently authenticated
 	exports     *export.Service
+	stopping    chan struct{} // closed by EndStreams
+	stopOnce    sync.Once
 }
 
 // New builds the handler.
@@ -112,7 +115,8 @@ func New(d Deps) *Server {
 		d.Version = "dev"
 	}
 	s := &Server{Deps: d, router: chi.NewRouter(), images: menu.NewImages(d.Blobs),
-		presence: presence.NewService(d.DB, d.Tenancy, d.Bus), notices: notices.NewService(d.DB, d.Bus)}
+		presence: presence.NewService(d.DB, d.Tenancy, d.Bus), notices: notices.NewService(d.DB, d.Bus),
+		stopping: make(chan struct{})}
 	s.orders = d.Orders
 	if s.orders == nil {
 		s.orders = orders.NewService(d.DB, d.Tenancy, d.Bus)
@@ -154,6 +158,11 @@ func New(d Deps) *Server {
 	s.router.NotFound(s.notFound)
 	return s
 }
+
+// EndStreams ends the open SSE streams (browsers and kiosks reconnect on
+// their own): for http.Server.RegisterOnShutdown, which otherwise waits for
+// them until its deadline.
+func (s *Server) EndStreams() { s.stopOnce.Do(func() { close(s.stopping) }) }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
@@ -229,12 +238,8 @@ func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
 		next(ctx)
 		return
 	}
-	token := strings.TrimSpace(strings.TrimPrefix(ctx.Header("Authorization"), "Bearer "))
 	if rt.access == device {
-		if token == "" {
-			token = strings.TrimSpace(ctx.Header("X-Device-Key"))
-		}
-		d, err := s.device(ctx.Context(), token)
+		d, err := s.device(ctx.Context(), deviceToken(ctx.Header("Authorization"), ctx.Header("X-Device-Key")))
 		if err != nil {
 			s.fail(ctx, err)
 			return
@@ -242,6 +247,7 @@ func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
 		next(huma.WithContext(ctx, context.WithValue(ctx.Context(), keyDevice, d)))
 		return
 	}
+	token := strings.TrimSpace(strings.TrimPrefix(ctx.Header("Authorization"), "Bearer "))
 	if token == "" && rt.queryToken {
 		token = ctx.Query("access_token")
 	}

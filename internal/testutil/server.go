@@ -36,6 +36,9 @@ type Server struct {
 	Jobs    *jobs.Runner
 	Deploy  *deploy.Service
 	Mails   *MailBox
+	// Feed is the listener's fast kiosk feed (its counters tell which
+	// requests it answered).
+	Feed *httpapi.FeedListener
 }
 
 // MailBox records the mails the server sends.
@@ -81,9 +84,13 @@ func NewServer(t testing.TB, engine store.Engine) *Server {
 	runCtx, stop := context.WithCancel(context.Background())
 	t.Cleanup(stop)
 	h.Start(runCtx)
-	srv := httptest.NewServer(h)
+	// As `brigade serve`: kiosk menu requests meet the fast feed first.
+	srv := httptest.NewUnstartedServer(h)
+	feed := h.FeedListener(runCtx, srv.Listener, 0, 0)
+	srv.Listener = feed
+	srv.Start()
 	t.Cleanup(srv.Close)
-	return &Server{Server: srv, DB: db, Tenancy: ten, Auth: au, Bus: bus, Handler: h, Mails: mails, Blobs: blobs, Jobs: runner, Deploy: deploySvc}
+	return &Server{Server: srv, DB: db, Tenancy: ten, Auth: au, Bus: bus, Handler: h, Mails: mails, Blobs: blobs, Jobs: runner, Deploy: deploySvc, Feed: feed}
 }
 
 // Response is a decoded answer.
