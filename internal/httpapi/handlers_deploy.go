@@ -480,6 +480,7 @@ func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
 	huma.Register(api, op, func(ctx context.Context, _ *struct{}) (*huma.StreamResponse, error) {
 		d := deviceFrom(ctx)
 		return &huma.StreamResponse{Body: func(hctx huma.Context) {
+			token := deviceToken(hctx.Header("Authorization"), hctx.Header("X-Device-Key"))
 			ch, stop := s.Bus.Subscribe(d.Restaurant.FranchiseID)
 			defer stop()
 			current := func(w io.Writer, name string) error {
@@ -492,6 +493,13 @@ func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
 				return err
 			}
 			s.stream(hctx, ch, func(w io.Writer) error { return current(w, "ready") }, func(w io.Writer, e events.Event) error {
+				if invalidating(e.Type) {
+					// The key may have been revoked, renewed, or its
+					// restaurant archived: the stream ends with the key.
+					if _, perr := s.device(hctx.Context(), token); perr != nil {
+						return perr
+					}
+				}
 				if e.Type == deploy.TypeMenuDeployed && fmt.Sprint(e.Data["restaurantId"]) == fmt.Sprint(d.Restaurant.ID) {
 					// The announcement names the new menu: no cache (of this
 					// instance or another) can make the kiosk miss it.

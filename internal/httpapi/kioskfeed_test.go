@@ -1,12 +1,15 @@
 package httpapi_test
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"brigade/internal/demo"
 	"brigade/internal/store"
@@ -59,6 +62,31 @@ func TestKioskFeedFastPathAndDeviceCache(t *testing.T) {
 			} `json:"restaurant"`
 		}
 		srv.Do(t, http.MethodGet, "/kiosk/v1/whoami", demo.KioskKey, nil).JSON(t, &who)
+		// An open event stream ends with its key, and one of another kiosk
+		// of the franchise stays open.
+		kioskStream := func(key string) <-chan string {
+			ctx, cancel := context.WithCancel(context.Background())
+			t.Cleanup(cancel)
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/kiosk/v1/events", nil)
+			req.Header.Set("Authorization", "Bearer "+key)
+			res, err := srv.Client().Do(req)
+			if err != nil || res.StatusCode != 200 {
+				t.Fatalf("kiosk events: %v %v", res, err)
+			}
+			lines := make(chan string, 100)
+			go func() {
+				defer res.Body.Close()
+				defer close(lines)
+				sc := bufio.NewScanner(res.Body)
+				for sc.Scan() {
+					lines <- sc.Text()
+				}
+			}()
+			waitFor(t, lines, "event: ready")
+			return lines
+		}
+		archived := kioskStream(demo.KioskKey)
+		other := kioskStream(demo.DeviceKey(loadFixture(t, srv.DB, demo.FranchiseName).sirets[1] + "-borne-1"))
 		if res := srv.Do(t, http.MethodPost, "/api/v1/restaurants/"+itoa(who.Restaurant.ID)+"/archive", admin, nil); res.Status != 200 {
 			t.Fatalf("archive: %d %s", res.Status, res.Body)
 		}
@@ -67,6 +95,17 @@ func TestKioskFeedFastPathAndDeviceCache(t *testing.T) {
 				t.Fatalf("%s after archiving: %d", path, res.Status)
 			}
 		}
+		for ended := time.After(3 * time.Second); archived != nil; {
+			select {
+			case _, ok := <-archived:
+				if !ok {
+					archived = nil
+				}
+			case <-ended:
+				t.Fatal("the archived kiosk's event stream is still open")
+			}
+		}
+		waitFor(t, other, ": ping") // heartbeats still come
 		if res := srv.Do(t, http.MethodPost, "/api/v1/restaurants/"+itoa(who.Restaurant.ID)+"/restore", admin, nil); res.Status != 200 {
 			t.Fatalf("restore: %d %s", res.Status, res.Body)
 		}
