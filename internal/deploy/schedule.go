@@ -3,15 +3,18 @@ package deploy
 import (
 	"context"
 	"log/slog"
+	"strconv"
 	"time"
 
+	"brigade/internal/jobs"
 	"brigade/internal/store"
 )
 
 // KeepCurrent keeps periodic cartes' dates on the current month (DECISIONS:
 // re-project at each generation and again when the month changes, so that
 // kiosks never hold last month's dates). At start and then every period it
-// queues, once per franchise and month whichever instance notices first, a
+// queues, once per franchise and month whichever instance notices first
+// (again at the next tick if that job failed, three times at most), a
 // generation of the restaurants whose deployed menu differs from a new
 // generation by the month alone — a restaurant with undeployed carte or
 // price changes is left to its owner.
@@ -31,6 +34,10 @@ func (s *Service) KeepCurrent(ctx context.Context, every time.Duration) {
 		}
 	}()
 }
+
+// maxReprojections bounds the re-projection jobs of a franchise in a month
+// (the first and its retries after failures).
+const maxReprojections = 3
 
 // QueueReprojection queues the month's re-projection jobs and says how many
 // restaurants they cover.
@@ -98,8 +105,22 @@ func (s *Service) QueueReprojection(ctx context.Context) (int, error) {
 		if len(stale) == 0 {
 			continue
 		}
+		// One job per franchise and month; a failed one is tried again at
+		// the next tick under a new key, up to maxReprojections in all.
+		key := "deploy.reproject:" + itoa(f) + ":" + month
+		var failed int
+		if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM jobs WHERE franchise_id = ? AND kind = ? AND status = ? AND (dedupe_key = ? OR dedupe_key LIKE ?)`,
+			f, JobGenerate, jobs.Failed, key, key+":%").Scan(&failed); err != nil {
+			return total, err
+		}
+		if failed >= maxReprojections {
+			continue
+		}
+		if failed > 0 {
+			key += ":" + strconv.Itoa(failed)
+		}
 		err = s.db.WithTx(ctx, func(tx *store.Tx) error {
-			_, created, err := s.jobs.EnqueueOnce(ctx, tx, "deploy.reproject:"+itoa(f)+":"+month, f, JobGenerate, "Brigade",
+			_, created, err := s.jobs.EnqueueOnce(ctx, tx, key, f, JobGenerate, "Brigade",
 				"Dates des cartes périodiques : nouveau mois", GenerateParams{RestaurantIDs: stale, By: "Brigade"})
 			if created {
 				total += len(stale)

@@ -322,12 +322,35 @@ func TestPeriodicDatesFollowTheMonth(t *testing.T) {
 		}
 		next := time.Now().AddDate(0, 1, 0)
 		srv.Deploy.SetClock(func() time.Time { return next })
+		// Re-projections of that month that failed are tried again.
+		key := "deploy.reproject:" + itoa(demoF.franchiseID) + ":" + next.Format("2006-01")
+		failedJob := func(key string) {
+			if _, err := srv.DB.Exec(ctx, `INSERT INTO jobs (franchise_id, kind, status, params, message, created_by, dedupe_key, created_at, updated_at)
+				VALUES (?, ?, 'failed', '{}', 'échec', 'Brigade', ?, ?, ?)`, demoF.franchiseID, deploy.JobGenerate, key, time.Now().UTC(), time.Now().UTC()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		failedJob(key)
+		failedJob(key + ":1")
+		failedJob(key + ":2")
+		// Three failed attempts are the last ones…
+		if n, err := srv.Deploy.QueueReprojection(ctx); err != nil || n != 0 {
+			t.Fatalf("after three failures: %d %v", n, err)
+		}
+		// …one is not.
+		if _, err := srv.DB.Exec(ctx, `DELETE FROM jobs WHERE dedupe_key IN (?, ?)`, key+":1", key+":2"); err != nil {
+			t.Fatal(err)
+		}
 		n, err := srv.Deploy.QueueReprojection(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if n != len(demoF.restaurants)-1 {
 			t.Fatalf("re-projection queued for %d restaurants, want %d", n, len(demoF.restaurants)-1)
+		}
+		var retry int
+		if err := srv.DB.QueryRow(ctx, `SELECT COUNT(*) FROM jobs WHERE dedupe_key = ?`, key+":1").Scan(&retry); err != nil || retry != 1 {
+			t.Fatalf("retry job: %d %v", retry, err)
 		}
 		if again, err := srv.Deploy.QueueReprojection(ctx); err != nil || again != 0 {
 			t.Fatalf("queued twice: %d %v", again, err)
