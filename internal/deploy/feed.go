@@ -320,13 +320,30 @@ func (s *Service) Rollback(ctx context.Context, p tenancy.Principal, restaurantI
 }
 
 // MenuFor returns the restaurant's deployed menu as its kiosks receive it,
-// or (next) the menu a generation would deploy now.
-func (s *Service) MenuFor(ctx context.Context, p tenancy.Principal, restaurantID int64, next bool) ([]byte, error) {
+// one of its earlier versions (version > 0), or (next) the menu a
+// generation would deploy now.
+func (s *Service) MenuFor(ctx context.Context, p tenancy.Principal, restaurantID int64, next bool, version int) ([]byte, error) {
 	if err := requireAdmin(p); err != nil {
 		return nil, err
 	}
 	if _, err := s.ten.Restaurant(ctx, p, restaurantID); err != nil {
 		return nil, err
+	}
+	if next && version > 0 {
+		return nil, &tenancy.ValidationError{Field: "query.version", Message: "Choisissez une version déployée ou la prochaine carte, pas les deux."}
+	}
+	if version > 0 {
+		var hash string
+		err := s.db.QueryRow(ctx, `SELECT hash FROM deployed_menus WHERE restaurant_id = ? AND franchise_id = ? AND version = ?`,
+			restaurantID, p.FranchiseID, version).Scan(&hash)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, tenancy.ErrNotFound
+		}
+		if err != nil {
+			return nil, err
+		}
+		raw, _, err := s.Document(ctx, hash)
+		return raw, err
 	}
 	if next {
 		links, err := s.linkedCartes(ctx, p.FranchiseID, []int64{restaurantID})

@@ -242,6 +242,21 @@ func TestDeployLinksPricesGenerationFeedAndRollback(t *testing.T) {
 		if len(versions) != 3 || !versions[0].Current || versions[0].Version != 3 || versions[2].Current {
 			t.Fatalf("versions: %+v", versions)
 		}
+		// Any version's JSON can be read: version 2 has the custom price,
+		// version 1 is what the kiosk first received.
+		menuPath := "/api/v1/deploy/restaurants/" + itoa(a) + "/menu"
+		if res := srv.Do(t, http.MethodGet, menuPath+"?version=1", admin, nil); res.Status != 200 || string(res.Body) != string(first.JSON) {
+			t.Fatalf("version 1: %d (%d bytes, want %d)", res.Status, len(res.Body), len(first.JSON))
+		}
+		if res := srv.Do(t, http.MethodGet, menuPath+"?version=2", admin, nil); res.Status != 200 || string(res.Body) == string(first.JSON) {
+			t.Fatalf("version 2: %d, same as version 1: %v", res.Status, string(res.Body) == string(first.JSON))
+		}
+		if res := srv.Do(t, http.MethodGet, menuPath+"?version=9", admin, nil); res.Status != http.StatusNotFound {
+			t.Fatalf("unknown version: %d", res.Status)
+		}
+		if res := srv.Do(t, http.MethodGet, menuPath+"?version=1&next=true", admin, nil); res.Status != http.StatusUnprocessableEntity {
+			t.Fatalf("version and next: %d", res.Status)
+		}
 
 		// History: one Generation per restaurant, the Personalisation.
 		var gens, perso int

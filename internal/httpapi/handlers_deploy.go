@@ -231,12 +231,13 @@ func jsonDocResponse() map[string]*huma.Response {
 type deployedMenuInput struct {
 	RestaurantID int64 `path:"restaurantId"`
 	Next         bool  `query:"next" doc:"true : le menu que la prochaine génération déploierait (rien n'est enregistré)"`
+	Version      int   `query:"version" minimum:"0" doc:"une version déployée du restaurant (0 : celle en service)"`
 }
 
 func (s *Server) registerDeployedMenu(api huma.API, op huma.Operation) {
 	op.Responses = jsonDocResponse()
 	huma.Register(api, op, func(ctx context.Context, in *deployedMenuInput) (*huma.StreamResponse, error) {
-		raw, err := s.deploy.MenuFor(ctx, principal(ctx), in.RestaurantID, in.Next)
+		raw, err := s.deploy.MenuFor(ctx, principal(ctx), in.RestaurantID, in.Next, in.Version)
 		if err != nil {
 			if errors.Is(err, deploy.ErrNotDeployed) {
 				return nil, newProblem(http.StatusNotFound, err.Error())

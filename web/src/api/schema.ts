@@ -6027,6 +6027,8 @@ export interface operations {
             query?: {
                 /** @description true : le menu que la prochaine génération déploierait (rien n'est enregistré) */
                 next?: boolean;
+                /** @description une version déployée du restaurant (0 : celle en service) */
+                version?: number;
             };
             header?: never;
             path: {

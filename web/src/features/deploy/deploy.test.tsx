@@ -181,6 +181,10 @@ describe('Déploiement Carte', () => {
           { version: 2, createdAt: '2026-11-10T09:30:00Z', createdBy: 'Brigade Burgers', etag: '0987654321fedcba', size: 19000, products: 30, dropped: 1, current: false },
         ]),
       ),
+      http.get('*/api/v1/deploy/restaurants/1/menu', ({ request }) => {
+        const version = new URL(request.url).searchParams.get('version');
+        return HttpResponse.json({ categories: [], items: version === '2' ? [{ id: 1, title: 'Burger de la version 2' }] : [], options: [] });
+      }),
       http.post('*/api/v1/deploy/restaurants/1/versions/2/rollback', () => {
         rolledBack = true;
         return HttpResponse.json({ version: 4, createdAt: '2026-11-21T09:30:00Z', createdBy: 'Brigade Burgers', etag: '0987654321fedcba', size: 19000, products: 30, dropped: 1, current: true, rollbackOf: 2 });
@@ -191,7 +195,14 @@ describe('Déploiement Carte', () => {
     const drawer = await screen.findByRole('region', { name: 'Versions de Burger Bastille' });
     expect(await within(drawer).findByText('En service')).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: 'Remettre en service la version 3' })).toBeNull();
-    await userEvent.click(within(drawer).getByRole('button', { name: 'Remettre en service la version 2' }));
+    // An older version's JSON, exactly as its kiosks received it.
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Voir le JSON de la version 2' }));
+    const json = await screen.findByRole('dialog', { name: /Version 2 — Burger Bastille/ });
+    expect(await within(json).findByText(/Burger de la version 2/)).toBeTruthy();
+    expect(within(json).getByText('1 produit')).toBeTruthy();
+    await userEvent.click(within(json).getByRole('button', { name: 'Fermer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Version 2/ })).toBeNull());
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'Remettre en service la version 2' }));
     const confirm = await screen.findByRole('dialog', { name: /Remettre en service cette version/ });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remettre en service' }));
     await waitFor(() => expect(rolledBack).toBe(true));

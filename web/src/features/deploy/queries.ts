@@ -25,7 +25,7 @@ export const deployKeys = {
   status: () => [...deployKeys.all, 'status'] as const,
   prices: (restaurantId: number) => [...deployKeys.all, 'prices', restaurantId] as const,
   versions: (restaurantId: number) => [...deployKeys.all, 'versions', restaurantId] as const,
-  menu: (restaurantId: number, next: boolean) => [...deployKeys.all, 'menu', restaurantId, next ? 'next' : 'deployed'] as const,
+  menu: (restaurantId: number, which: MenuWhich) => [...deployKeys.all, 'menu', restaurantId, which] as const,
   preview: (restaurantIds: readonly number[]) => [...deployKeys.all, 'preview', [...restaurantIds].sort((a, b) => a - b)] as const,
   currentGeneration: () => [...deployKeys.all, 'generation', 'current'] as const,
 };
@@ -68,12 +68,20 @@ export const versionsQuery = (restaurantId: number) =>
       (await unwrap(api.GET('/api/v1/deploy/restaurants/{restaurantId}/versions', { params: { path: { restaurantId } } }))) ?? [],
   });
 
-export const menuQuery = (restaurantId: number, next = false) =>
+/** Which menu of a restaurant: the one in service, the next generation's, or a deployed version. */
+export type MenuWhich = 'deployed' | 'next' | number;
+
+export const menuQuery = (restaurantId: number, which: MenuWhich = 'deployed') =>
   queryOptions({
-    queryKey: deployKeys.menu(restaurantId, next),
+    queryKey: deployKeys.menu(restaurantId, which),
     queryFn: () =>
-      unwrap(api.GET('/api/v1/deploy/restaurants/{restaurantId}/menu', { params: { path: { restaurantId }, query: next ? { next: true } : {} } })),
-    staleTime: 0,
+      unwrap(
+        api.GET('/api/v1/deploy/restaurants/{restaurantId}/menu', {
+          params: { path: { restaurantId }, query: which === 'next' ? { next: true } : typeof which === 'number' ? { version: which } : {} },
+        }),
+      ),
+    // A version's document never changes; the others follow the cartes.
+    staleTime: typeof which === 'number' ? Infinity : 0,
   });
 
 /** The preview endpoint takes at most this many restaurants per call. */

@@ -25,7 +25,7 @@ import { ErrorBlock } from '../../../components/ErrorBlock';
 import { EmptyState } from '../../../components/EmptyState';
 import { useToast } from '../../../components/Toast';
 import { errorMessage } from '../../../api/client';
-import { deployKeys, menuQuery, rollbackMutation, versionsQuery, type DeployedVersion } from '../queries';
+import { deployKeys, menuQuery, rollbackMutation, versionsQuery, type DeployedVersion, type MenuWhich } from '../queries';
 import { formatDateTime, plural } from '../format';
 
 export interface VersionsTarget {
@@ -39,7 +39,7 @@ const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${size.format(byt
 
 /** A restaurant's deployed versions, newest first, each one can be put back in service. */
 export function VersionsDrawer({ restaurant, onClose }: { restaurant: VersionsTarget | null; onClose: () => void }) {
-  const [json, setJson] = useState<{ next: boolean } | null>(null);
+  const [json, setJson] = useState<MenuWhich | null>(null);
   return (
     <Drawer anchor="right" open={restaurant !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } } } }}>
       {restaurant && (
@@ -61,25 +61,25 @@ export function VersionsDrawer({ restaurant, onClose }: { restaurant: VersionsTa
             </IconButton>
           </Stack>
           <Stack direction="row" spacing={1} sx={{ px: 3, pb: 2 }}>
-            <Button size="small" variant="outlined" startIcon={<DataObjectRoundedIcon />} onClick={() => setJson({ next: false })}>
+            <Button size="small" variant="outlined" startIcon={<DataObjectRoundedIcon />} onClick={() => setJson('deployed')}>
               Voir le JSON déployé
             </Button>
-            <Button size="small" variant="text" onClick={() => setJson({ next: true })}>
+            <Button size="small" variant="text" onClick={() => setJson('next')}>
               Prochaine carte
             </Button>
           </Stack>
           <Divider />
           <Box sx={{ flex: 1, overflowY: 'auto', px: 3, py: 2 }}>
-            <VersionList restaurant={restaurant} />
+            <VersionList restaurant={restaurant} onJson={setJson} />
           </Box>
-          <MenuJsonDialog restaurant={restaurant} next={json?.next ?? false} open={json !== null} onClose={() => setJson(null)} />
+          <MenuJsonDialog restaurant={restaurant} which={json ?? 'deployed'} open={json !== null} onClose={() => setJson(null)} />
         </Box>
       )}
     </Drawer>
   );
 }
 
-function VersionList({ restaurant }: { restaurant: VersionsTarget }) {
+function VersionList({ restaurant, onJson }: { restaurant: VersionsTarget; onJson: (version: number) => void }) {
   const client = useQueryClient();
   const toast = useToast();
   const versions = useQuery(versionsQuery(restaurant.id));
@@ -133,6 +133,9 @@ function VersionList({ restaurant }: { restaurant: VersionsTarget }) {
             <Typography variant="caption" sx={{ fontFamily: 'monospace', color: 'text.secondary', flex: 1 }} title={v.etag}>
               {v.etag.slice(0, 12)}
             </Typography>
+            <Button size="small" variant="text" startIcon={<DataObjectRoundedIcon />} onClick={() => onJson(v.version)} aria-label={`Voir le JSON de la version ${v.version}`}>
+              JSON
+            </Button>
             {!v.current && (
               <Button size="small" variant="outlined" startIcon={<RestoreRoundedIcon />} onClick={() => setConfirm(v)} aria-label={`Remettre en service la version ${v.version}`}>
                 Remettre en service
@@ -156,8 +159,9 @@ function VersionList({ restaurant }: { restaurant: VersionsTarget }) {
   );
 }
 
-function MenuJsonDialog({ restaurant, next, open, onClose }: { restaurant: VersionsTarget; next: boolean; open: boolean; onClose: () => void }) {
-  const menu = useQuery({ ...menuQuery(restaurant.id, next), enabled: open });
+function MenuJsonDialog({ restaurant, which, open, onClose }: { restaurant: VersionsTarget; which: MenuWhich; open: boolean; onClose: () => void }) {
+  const menu = useQuery({ ...menuQuery(restaurant.id, which), enabled: open });
+  const next = which === 'next';
   const text = menu.data ? JSON.stringify(menu.data, null, 2) : '';
   const count = (key: string) => {
     const v = menu.data?.[key];
@@ -168,16 +172,20 @@ function MenuJsonDialog({ restaurant, next, open, onClose }: { restaurant: Versi
     const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     const a = document.createElement('a');
     a.href = url;
-    a.download = `${restaurant.siret}${next ? '-prochaine' : ''}.json`;
+    a.download = `${restaurant.siret}${next ? '-prochaine' : typeof which === 'number' ? `-version-${which}` : ''}.json`;
     a.click();
     URL.revokeObjectURL(url);
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" scroll="paper" aria-labelledby="menu-json-title">
       <DialogTitle id="menu-json-title">
-        {next ? 'Prochaine carte' : 'Carte déployée'} — {restaurant.nom}
+        {next ? 'Prochaine carte' : typeof which === 'number' ? `Version ${which}` : 'Carte déployée'} — {restaurant.nom}
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {next ? 'Ce que la prochaine génération enverrait (rien n’est enregistré).' : 'Exactement ce que ses bornes reçoivent (orderJson).'}
+          {next
+            ? 'Ce que la prochaine génération enverrait (rien n’est enregistré).'
+            : typeof which === 'number'
+              ? 'Exactement ce que ses bornes ont reçu avec cette version (orderJson).'
+              : 'Exactement ce que ses bornes reçoivent (orderJson).'}
         </Typography>
       </DialogTitle>
       <DialogContent dividers>
