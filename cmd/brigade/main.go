@@ -207,7 +207,8 @@ func serve(ctx context.Context, args []string) error {
 	}
 	// Kiosk menu polls are answered by the fast feed; everything else, and
 	// every error, by srv (see httpapi.FeedListener).
-	feed := handler.FeedListener(ctx, ln, srv.ReadHeaderTimeout, srv.IdleTimeout)
+	// Not ctx: the answers in flight at SIGTERM still get their lookups.
+	feed := handler.FeedListener(context.WithoutCancel(ctx), ln, srv.ReadHeaderTimeout, srv.IdleTimeout)
 	srv.RegisterOnShutdown(handler.EndStreams) // open SSE streams would hold Shutdown to its deadline
 	slog.Info("Brigade démarré", "url", "http://"+ln.Addr().String(), "database", a.db.Engine(), "data", c.DataDir)
 	errc := make(chan error, 1)

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -85,21 +86,24 @@ func (l *FeedListener) HandedOff() int64 { return l.handedOff.Load() }
 func (l *FeedListener) Addr() net.Addr { return l.ln.Addr() }
 
 // Close stops accepting and ends the connections waiting in the fast loop
-// (an answer being written finishes first); net/http's own connections are
-// its Shutdown's business.
+// (an answer being written gets a second to finish); net/http's own
+// connections are its Shutdown's business.
 func (l *FeedListener) Close() error {
 	err := l.ln.Close()
 	l.stop(net.ErrClosed)
 	l.mu.Lock()
 	for c := range l.conns {
-		// Wakes a loop blocked reading; it sees done and closes.
+		// Wakes a loop blocked reading (it sees done and closes) or
+		// writing to a kiosk that does not read.
 		_ = c.SetReadDeadline(time.Now())
+		_ = c.SetWriteDeadline(time.Now().Add(time.Second))
 	}
 	l.mu.Unlock()
 	return err
 }
 
-// Wait returns when the fast loop's connections have ended, or with ctx.
+// Wait returns when the fast loop's connections have ended; when ctx ends
+// first, it closes them and says so.
 func (l *FeedListener) Wait(ctx context.Context) error {
 	ended := make(chan struct{})
 	go func() { l.wg.Wait(); close(ended) }()
@@ -107,8 +111,25 @@ func (l *FeedListener) Wait(ctx context.Context) error {
 	case <-ended:
 		return nil
 	case <-ctx.Done():
+		l.mu.Lock()
+		for c := range l.conns {
+			_ = c.Close()
+		}
+		l.mu.Unlock()
 		return ctx.Err()
 	}
+}
+
+// setReadDeadline sets c's read deadline unless the listener is closing
+// (Close's wake-up must not be undone) or c was handed to net/http.
+func (l *FeedListener) setReadDeadline(c net.Conn, t time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if _, ours := l.conns[c]; !ours || l.closing() {
+		return false
+	}
+	_ = c.SetReadDeadline(t)
+	return true
 }
 
 func (l *FeedListener) stop(err error) {
@@ -134,6 +155,7 @@ func (l *FeedListener) acceptLoop() {
 			var te interface{ Temporary() bool }
 			if errors.As(err, &te) && te.Temporary() && !l.closing() {
 				backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
+				slog.Warn("http: accept", "err", err, "retry", backoff)
 				time.Sleep(backoff)
 				continue
 			}
@@ -172,16 +194,20 @@ func (l *FeedListener) serve(c net.Conn) {
 	}()
 	br := bufio.NewReaderSize(c, feedBufferSize)
 	bw := bufio.NewWriterSize(c, feedBufferSize)
-	wait := l.header // before the first request: as net/http
-	for !l.closing() {
-		head, err := l.readHead(c, br, wait)
+	// The first request has the header timeout from the connection's
+	// start, as with net/http; the next ones the idle timeout for their
+	// first byte, then the header timeout.
+	if !l.setReadDeadline(c, time.Now().Add(l.header)) {
+		return
+	}
+	for first := true; !l.closing(); first = false {
+		head, err := l.readHead(c, br, first)
 		if err != nil {
 			if errors.Is(err, errHeadTooLong) {
 				handedOff = l.handOff(c, br)
 			}
 			return // EOF, timeout, closing: nothing to answer
 		}
-		wait = l.idle
 		req, ok := parseFeedRequest(head)
 		if !ok {
 			handedOff = l.handOff(c, br)
@@ -197,7 +223,11 @@ func (l *FeedListener) serve(c net.Conn) {
 		}
 		_, _ = br.Discard(len(head))
 		l.answered.Add(1) // before the kiosk can read the answer
-		if err := writeFeedAnswer(bw, a, req.close, start); err != nil || req.close {
+		if err := writeFeedAnswer(bw, a, req.close, start); err != nil {
+			return
+		}
+		if req.close {
+			closeWriteAndDrain(c)
 			return
 		}
 		if slog.Default().Enabled(l.ctx, slog.LevelDebug) {
@@ -212,19 +242,21 @@ func (l *FeedListener) serve(c net.Conn) {
 
 var errHeadTooLong = errors.New("request head longer than the fast feed's buffer")
 
-// readHead peeks at the next request head (through its blank line): wait
-// bounds the wait for its first byte, the header timeout the rest.
-func (l *FeedListener) readHead(c net.Conn, br *bufio.Reader, wait time.Duration) ([]byte, error) {
-	if br.Buffered() == 0 {
-		_ = c.SetReadDeadline(time.Now().Add(wait))
-		if l.closing() { // after the deadline: Close's wake-up is not undone
+// readHead peeks at the next request head (through its blank line).
+func (l *FeedListener) readHead(c net.Conn, br *bufio.Reader, first bool) ([]byte, error) {
+	if !first {
+		if br.Buffered() == 0 {
+			if !l.setReadDeadline(c, time.Now().Add(l.idle)) {
+				return nil, net.ErrClosed
+			}
+			if _, err := br.Peek(1); err != nil {
+				return nil, err
+			}
+		}
+		if !l.setReadDeadline(c, time.Now().Add(l.header)) {
 			return nil, net.ErrClosed
 		}
-		if _, err := br.Peek(1); err != nil {
-			return nil, err
-		}
 	}
-	_ = c.SetReadDeadline(time.Now().Add(l.header))
 	from := 0
 	for {
 		buf, _ := br.Peek(br.Buffered())
@@ -243,7 +275,15 @@ func (l *FeedListener) readHead(c net.Conn, br *bufio.Reader, wait time.Duration
 
 // handOff gives the connection, with its unread bytes, to net/http.
 func (l *FeedListener) handOff(c net.Conn, br *bufio.Reader) bool {
+	l.mu.Lock()
+	if l.closing() {
+		l.mu.Unlock()
+		return false
+	}
+	// No longer ours: Close and Wait leave it to net/http.
+	delete(l.conns, c)
 	_ = c.SetReadDeadline(time.Time{})
+	l.mu.Unlock()
 	l.handedOff.Add(1) // before net/http can answer
 	select {
 	case l.handoff <- &peekedConn{Conn: c, r: br}:
@@ -261,6 +301,29 @@ type peekedConn struct {
 }
 
 func (c *peekedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
+
+// CloseWrite and ReadFrom keep what net/http finds on a *net.TCPConn: a
+// half-close before closing (so a last answer is not lost to a reset) and
+// sendfile.
+func (c *peekedConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
+func (c *peekedConn) ReadFrom(r io.Reader) (int64, error) { return io.Copy(c.Conn, r) }
+
+// closeWriteAndDrain ends a connection whose last answer was written, as
+// net/http does: half-close, then read what the client may still send
+// (briefly) so that closing does not reset the answer away.
+func closeWriteAndDrain(c net.Conn) {
+	if cw, ok := c.(interface{ CloseWrite() error }); ok {
+		_ = cw.CloseWrite()
+	}
+	_ = c.SetReadDeadline(time.Now().Add(500 * time.Millisecond))
+	_, _ = io.Copy(io.Discard, io.LimitReader(c, 64<<10))
+}
 
 // ---- the request ----
 
@@ -459,20 +522,19 @@ func writeFeedAnswer(bw *bufio.Writer, a menuAnswer, close bool, now time.Time) 
 }
 
 // httpDate formats the Date header once per second.
-var dateCache struct {
-	sec atomic.Int64
-	b   atomic.Pointer[[]byte]
+type formattedDate struct {
+	sec int64
+	b   []byte
 }
+
+var dateCache atomic.Pointer[formattedDate]
 
 func httpDate(now time.Time) []byte {
 	sec := now.Unix()
-	if dateCache.sec.Load() == sec {
-		if b := dateCache.b.Load(); b != nil {
-			return *b
-		}
+	if d := dateCache.Load(); d != nil && d.sec == sec {
+		return d.b
 	}
-	b := now.UTC().AppendFormat(nil, http.TimeFormat)
-	dateCache.b.Store(&b)
-	dateCache.sec.Store(sec)
-	return b
+	d := &formattedDate{sec: sec, b: now.UTC().AppendFormat(nil, http.TimeFormat)}
+	dateCache.Store(d)
+	return d.b
 }

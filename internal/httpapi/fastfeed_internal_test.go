@@ -34,6 +34,11 @@ func FuzzParseFeedRequest(f *testing.F) {
 		"GET /kiosk/v1/menu HTTP/1.1\r\nHost: h\r\nIf-None-Match: \"\x01\"\r\n\r\n",
 		"GET /kiosk/v1/menu HTTP/1.1\r\nHost: h\r\nX\x00Y: 1\r\n\r\n",
 		"GET /kiosk/v1/menu HTTP/1.1\r\n\r\n",
+		"GET /kiosk/v1/menu HTTP/1.1\r\nHOST: [::1]:80\r\nx-device-key:\tk\t\r\nIF-NONE-MATCH: W/\"a\", \"b\"\r\nAccept-Encoding:\r\n\r\n",
+		"GET /kiosk/v1/menu HTTP/1.1\r\nHost: h\r\nConnection: close, keep-alive\r\nConnection: close\r\n\r\n",
+		"GET /kiosk/v1/menu HTTP/1.1\r\nHost: h\r\nConnection: ,close,\r\nAuthorization: Bearer  a b \r\n\r\n",
+		"GET /kiosk/v1/menu HTTP/1.1\r\nHost: h:8080\r\nX-Forwarded-For: 1.2.3.4\r\nCookie: a=b\r\nTE: trailers\r\n\r\n",
+		"GET /kiosk/v1/menu HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \xc3\xa9\r\n\r\n",
 	} {
 		f.Add([]byte(seed))
 	}

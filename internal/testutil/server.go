@@ -89,6 +89,13 @@ func NewServer(t testing.TB, engine store.Engine) *Server {
 	feed := h.FeedListener(runCtx, srv.Listener, 0, 0)
 	srv.Listener = feed
 	srv.Start()
+	t.Cleanup(func() { // after srv.Close, which closes feed
+		wait, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := feed.Wait(wait); err != nil {
+			t.Errorf("fast feed connections still open: %v", err)
+		}
+	})
 	t.Cleanup(srv.Close)
 	return &Server{Server: srv, DB: db, Tenancy: ten, Auth: au, Bus: bus, Handler: h, Mails: mails, Blobs: blobs, Jobs: runner, Deploy: deploySvc, Feed: feed}
 }
