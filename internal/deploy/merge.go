@@ -334,12 +334,11 @@ func Merge(sources []Source, overrides []Override, now time.Time) (*menu.Documen
 		out.Extra = menu.Extra{}
 	}
 	out.Extra["campagnes"] = raw
-	if out.Categories == nil {
-		out.Categories = []menu.Category{}
-	}
-	if out.Items == nil {
-		out.Items = []menu.Product{}
-	}
+	// Every list of the document is a list for the kiosks, empty when
+	// nothing is left (never null: their code iterates over them).
+	out.Categories, out.Items, out.Options = orEmpty(out.Categories), orEmpty(out.Items), orEmpty(out.Options)
+	out.Cartes, out.GroupsSubOptions, out.Promotions = orEmpty(out.Cartes), orEmpty(out.GroupsSubOptions), orEmpty(out.Promotions)
+	out.Zones, out.Tags, out.Printers, out.Screens = orEmpty(out.Zones), orEmpty(out.Tags), orEmpty(out.Printers), orEmpty(out.Screens)
 	rep.Categories, rep.Products = len(out.Categories), len(out.Items)
 	for _, g := range out.Options {
 		rep.Options += len(g.Items)
@@ -621,4 +620,11 @@ func Reproject(start, end string, now time.Time) (string, string) {
 		ne = ns.Add(e.Sub(s))
 	}
 	return ns.Format(time.DateOnly), ne.Format(time.DateOnly)
+}
+
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }

@@ -88,6 +88,24 @@ func TestMergeOneCarteKeepsIdsAndPositions(t *testing.T) {
 	}
 }
 
+// Kiosks iterate over every list of the menu: none is null, even empty.
+func TestMergeListsAreNeverNull(t *testing.T) {
+	out, _ := Merge([]Source{{CampaignID: 1, Nom: "Vide", Doc: &menu.Document{}}}, nil, november)
+	raw, err := out.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &top); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"categories", "items", "options", "cartes", "groups_sub_options", "promotions", "zones", "tags", "printers", "screens"} {
+		if string(top[key]) != "[]" {
+			t.Errorf("%s: %s, want []", key, top[key])
+		}
+	}
+}
+
 func TestMergeSeveralCartesRenumbersAndRewritesReferences(t *testing.T) {
 	a, b := carte("a", 100), carte("b", 500)
 	// The same product (idGlobal) in both cartes appears once, from the first.

@@ -113,7 +113,15 @@ test.describe('deployment', () => {
     const drawer = page.getByRole('region', { name: `Versions de ${two[0]!.nom}` });
     await expect(drawer.getByText('En service', { exact: true })).toBeVisible();
     await shot(page, 'deploy-versions');
-    await page.keyboard.press('Escape');
+    // An earlier version's JSON, as its kiosks received it.
+    await drawer.getByRole('button', { name: /^Voir le JSON de la version \d+$/ }).last().click();
+    const json = page.getByRole('dialog', { name: /^Version \d+ — / });
+    await expect(json.getByLabel('JSON de la carte')).toContainText('"items"');
+    await shot(page, 'deploy-version-json');
+    await json.getByRole('button', { name: 'Fermer' }).click();
+    await expect(json).toBeHidden();
+    await drawer.getByRole('button', { name: 'Fermer' }).click();
+    await expect(drawer).toBeHidden();
 
     // Export: the products of every deployed menu, zipped, with progress.
     const download = page.waitForEvent('download');
