@@ -296,7 +296,7 @@ func Merge(sources []Source, overrides []Override, now time.Time) (*menu.Documen
 				continue
 			}
 			seen.families.add(f.IDGlobal, 0)
-			var kept []menu.MenuFamilyItem
+			kept := make([]menu.MenuFamilyItem, 0, len(f.Items))
 			for _, it := range f.Items {
 				if id, ok := maps[i].products[it.IDItem]; ok {
 					it.IDItem = id
@@ -621,6 +621,11 @@ func Reproject(start, end string, now time.Time) (string, string) {
 	}
 	return ns.Format(time.DateOnly), ne.Format(time.DateOnly)
 }
+
+// mergeFormat is part of every inputs key: it is bumped whenever Merge
+// gives other bytes for the same inputs, so that menus deployed before show
+// « À redéployer » (2: empty lists instead of null).
+const mergeFormat = 2
 
 func orEmpty[T any](s []T) []T {
 	if s == nil {

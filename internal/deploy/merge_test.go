@@ -90,7 +90,9 @@ func TestMergeOneCarteKeepsIdsAndPositions(t *testing.T) {
 
 // Kiosks iterate over every list of the menu: none is null, even empty.
 func TestMergeListsAreNeverNull(t *testing.T) {
-	out, _ := Merge([]Source{{CampaignID: 1, Nom: "Vide", Doc: &menu.Document{}}}, nil, november)
+	// A menu family whose products are all gone keeps an empty list too.
+	doc := &menu.Document{Cartes: []menu.MenuFamily{{IDGlobal: "fam-1", Name: "Formules", Items: []menu.MenuFamilyItem{{IDItem: 999}}}}}
+	out, _ := Merge([]Source{{CampaignID: 1, Nom: "Vide", Doc: doc}}, nil, november)
 	raw, err := out.Encode()
 	if err != nil {
 		t.Fatal(err)
@@ -99,10 +101,13 @@ func TestMergeListsAreNeverNull(t *testing.T) {
 	if err := json.Unmarshal(raw, &top); err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []string{"categories", "items", "options", "cartes", "groups_sub_options", "promotions", "zones", "tags", "printers", "screens"} {
+	for _, key := range []string{"categories", "items", "options", "groups_sub_options", "promotions", "zones", "tags", "printers", "screens"} {
 		if string(top[key]) != "[]" {
 			t.Errorf("%s: %s, want []", key, top[key])
 		}
+	}
+	if !bytes.Contains(top["cartes"], []byte(`"items":[]`)) || bytes.Contains(raw, []byte("null")) {
+		t.Errorf("a null list is left: %s", raw)
 	}
 }
 

@@ -2,8 +2,10 @@ package deploy
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"strconv"
+	"strings"
 	"time"
 
 	"brigade/internal/jobs"
@@ -33,6 +35,14 @@ func (s *Service) KeepCurrent(ctx context.Context, every time.Duration) {
 			}
 		}
 	}()
+}
+
+// reprojectionKey is the dedupe key of a month's attempt n (0 first).
+func reprojectionKey(base string, n int) string {
+	if n == 0 {
+		return base
+	}
+	return base + ":" + strconv.Itoa(n)
 }
 
 // maxReprojections bounds the re-projection jobs of a franchise in a month
@@ -108,20 +118,26 @@ func (s *Service) QueueReprojection(ctx context.Context) (int, error) {
 		// One job per franchise and month; a failed one is tried again at
 		// the next tick under a new key, up to maxReprojections in all.
 		key := "deploy.reproject:" + itoa(f) + ":" + month
+		keys := make([]any, maxReprojections)
+		for i := range keys {
+			keys[i] = reprojectionKey(key, i)
+		}
 		var failed int
-		if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM jobs WHERE franchise_id = ? AND kind = ? AND status = ? AND (dedupe_key = ? OR dedupe_key LIKE ?)`,
-			f, JobGenerate, jobs.Failed, key, key+":%").Scan(&failed); err != nil {
+		if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM jobs WHERE franchise_id = ? AND kind = ? AND status = ? AND dedupe_key IN (?`+strings.Repeat(", ?", maxReprojections-1)+`)`,
+			append([]any{f, JobGenerate, jobs.Failed}, keys...)...).Scan(&failed); err != nil {
 			return total, err
 		}
 		if failed >= maxReprojections {
 			continue
 		}
+		key = reprojectionKey(key, failed)
+		message := "Dates des cartes périodiques : nouveau mois"
 		if failed > 0 {
-			key += ":" + strconv.Itoa(failed)
+			message += fmt.Sprintf(" (nouvelle tentative, %d sur %d)", failed+1, maxReprojections)
 		}
 		err = s.db.WithTx(ctx, func(tx *store.Tx) error {
 			_, created, err := s.jobs.EnqueueOnce(ctx, tx, key, f, JobGenerate, "Brigade",
-				"Dates des cartes périodiques : nouveau mois", GenerateParams{RestaurantIDs: stale, By: "Brigade"})
+				message, GenerateParams{RestaurantIDs: stale, By: "Brigade"})
 			if created {
 				total += len(stale)
 			}

@@ -408,7 +408,7 @@ func (l *docLoader) load(ctx context.Context, c linkedCarte) (*menu.Document, er
 // same key gives the same menu, byte for byte. The month of a periodic
 // carte's dates is part of it.
 func inputsKey(cartes []linkedCarte, overrides []Override, now time.Time) string {
-	b := make([]byte, 0, 64)
+	b := fmt.Appendf(make([]byte, 0, 64), "f%d|", mergeFormat)
 	for _, c := range cartes {
 		b = fmt.Appendf(b, "c%dv%d,", c.CampaignID, c.version)
 	}

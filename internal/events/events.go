@@ -72,10 +72,12 @@ func (b *Local) Publish(_ context.Context, e Event) {
 			}
 		}
 	}
-	deliver(b.subs[e.FranchiseID])
+	// Brigade-wide subscribers first: caches among them (device keys)
+	// must see a change before the franchise's streams act on it.
 	if e.FranchiseID != 0 {
 		deliver(b.subs[0])
 	}
+	deliver(b.subs[e.FranchiseID])
 }
 
 // Broadcast delivers e to every subscriber of every franchise (a resync
@@ -83,12 +85,18 @@ func (b *Local) Publish(_ context.Context, e Event) {
 func (b *Local) Broadcast(e Event) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for _, set := range b.subs {
+	send := func(set map[*subscriber]struct{}) {
 		for s := range set {
 			select {
 			case s.ch <- e:
 			default:
 			}
+		}
+	}
+	send(b.subs[0]) // first, as in Publish
+	for f, set := range b.subs {
+		if f != 0 {
+			send(set)
 		}
 	}
 }

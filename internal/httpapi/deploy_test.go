@@ -254,6 +254,9 @@ func TestDeployLinksPricesGenerationFeedAndRollback(t *testing.T) {
 		if res := srv.Do(t, http.MethodGet, menuPath+"?version=9", admin, nil); res.Status != http.StatusNotFound {
 			t.Fatalf("unknown version: %d", res.Status)
 		}
+		if res := srv.Do(t, http.MethodGet, menuPath+"?version=1", srv.SignIn(t, "autre-admin"), nil); res.Status != http.StatusNotFound {
+			t.Fatalf("another franchise's admin reads version 1: %d", res.Status)
+		}
 		if res := srv.Do(t, http.MethodGet, menuPath+"?version=1&next=true", admin, nil); res.Status != http.StatusUnprocessableEntity {
 			t.Fatalf("version and next: %d", res.Status)
 		}

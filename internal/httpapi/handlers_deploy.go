@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -494,11 +495,16 @@ func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
 				return err
 			}
 			s.stream(hctx, ch, func(w io.Writer) error { return current(w, "ready") }, func(w io.Writer, e events.Event) error {
-				if invalidating(e.Type) {
+				if invalidating(e.Type) && (e.Type != events.TypeEquipmentsChanged || fmt.Sprint(e.Data["restaurantId"]) == fmt.Sprint(d.Restaurant.ID)) {
 					// The key may have been revoked, renewed, or its
 					// restaurant archived: the stream ends with the key.
+					// Another failure (the database) keeps the stream: the
+					// next change or the stream's lifetime checks again.
 					if _, perr := s.device(hctx.Context(), token); perr != nil {
-						return perr
+						if perr.GetStatus() == http.StatusUnauthorized {
+							return perr
+						}
+						slog.Warn("kiosk events: device check", "restaurant", d.Restaurant.ID, "err", perr)
 					}
 				}
 				if e.Type == deploy.TypeMenuDeployed && fmt.Sprint(e.Data["restaurantId"]) == fmt.Sprint(d.Restaurant.ID) {

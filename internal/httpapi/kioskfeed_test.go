@@ -85,6 +85,7 @@ func TestKioskFeedFastPathAndDeviceCache(t *testing.T) {
 			waitFor(t, lines, "event: ready")
 			return lines
 		}
+		opened := time.Now()
 		archived := kioskStream(demo.KioskKey)
 		other := kioskStream(demo.DeviceKey(loadFixture(t, srv.DB, demo.FranchiseName).sirets[1] + "-borne-1"))
 		if res := srv.Do(t, http.MethodPost, "/api/v1/restaurants/"+itoa(who.Restaurant.ID)+"/archive", admin, nil); res.Status != 200 {
@@ -105,7 +106,21 @@ func TestKioskFeedFastPathAndDeviceCache(t *testing.T) {
 				t.Fatal("the archived kiosk's event stream is still open")
 			}
 		}
-		waitFor(t, other, ": ping") // heartbeats still come
+		if time.Since(opened) >= 5*time.Second { // testutil's stream lifetime
+			t.Fatal("the stream ended by its lifetime, not with its key")
+		}
+		// The other kiosk's stream is still open: heartbeats keep coming.
+		for drained := false; !drained; {
+			select {
+			case _, ok := <-other:
+				if !ok {
+					t.Fatal("another kiosk's stream ended")
+				}
+			default:
+				drained = true
+			}
+		}
+		waitFor(t, other, ": ping")
 		if res := srv.Do(t, http.MethodPost, "/api/v1/restaurants/"+itoa(who.Restaurant.ID)+"/restore", admin, nil); res.Status != 200 {
 			t.Fatalf("restore: %d %s", res.Status, res.Body)
 		}

@@ -39,7 +39,9 @@ const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${size.format(byt
 
 /** A restaurant's deployed versions, newest first, each one can be put back in service. */
 export function VersionsDrawer({ restaurant, onClose }: { restaurant: VersionsTarget | null; onClose: () => void }) {
-  const [json, setJson] = useState<MenuWhich | null>(null);
+  // The last menu shown stays while the dialog fades out (no flash of another title).
+  const [json, setJson] = useState<{ which: MenuWhich; open: boolean }>({ which: 'deployed', open: false });
+  const showJson = (which: MenuWhich) => setJson({ which, open: true });
   return (
     <Drawer anchor="right" open={restaurant !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } } } }}>
       {restaurant && (
@@ -61,18 +63,18 @@ export function VersionsDrawer({ restaurant, onClose }: { restaurant: VersionsTa
             </IconButton>
           </Stack>
           <Stack direction="row" spacing={1} sx={{ px: 3, pb: 2 }}>
-            <Button size="small" variant="outlined" startIcon={<DataObjectRoundedIcon />} onClick={() => setJson('deployed')}>
+            <Button size="small" variant="outlined" startIcon={<DataObjectRoundedIcon />} onClick={() => showJson('deployed')}>
               Voir le JSON déployé
             </Button>
-            <Button size="small" variant="text" onClick={() => setJson('next')}>
+            <Button size="small" variant="text" onClick={() => showJson('next')}>
               Prochaine carte
             </Button>
           </Stack>
           <Divider />
           <Box sx={{ flex: 1, overflowY: 'auto', px: 3, py: 2 }}>
-            <VersionList restaurant={restaurant} onJson={setJson} />
+            <VersionList restaurant={restaurant} onJson={showJson} />
           </Box>
-          <MenuJsonDialog restaurant={restaurant} which={json ?? 'deployed'} open={json !== null} onClose={() => setJson(null)} />
+          <MenuJsonDialog restaurant={restaurant} which={json.which} open={json.open} onClose={() => setJson((j) => ({ ...j, open: false }))} />
         </Box>
       )}
     </Drawer>
