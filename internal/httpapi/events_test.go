@@ -12,12 +12,22 @@ import (
 	"brigade/internal/testutil"
 )
 
-// stream opens the SSE stream and sends its lines to a channel.
+// stream opens the browsers' SSE stream and sends its lines to a channel.
 func stream(t *testing.T, srv *testutil.Server, token string) <-chan string {
+	t.Helper()
+	return sseLines(t, srv, "/api/v1/events?access_token="+token, nil)
+}
+
+// sseLines opens an SSE stream (closed at the test's end) and sends its
+// lines to a channel, closed with the stream.
+func sseLines(t *testing.T, srv *testutil.Server, path string, headers map[string]string) <-chan string {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/api/v1/events?access_token="+token, nil)
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+path, nil)
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
 	res, err := srv.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -1,10 +1,8 @@
 package httpapi_test
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
-	"context"
 	"io"
 	"net/http"
 	"strings"
@@ -65,23 +63,7 @@ func TestKioskFeedFastPathAndDeviceCache(t *testing.T) {
 		// An open event stream ends with its key, and one of another kiosk
 		// of the franchise stays open.
 		kioskStream := func(key string) <-chan string {
-			ctx, cancel := context.WithCancel(context.Background())
-			t.Cleanup(cancel)
-			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/kiosk/v1/events", nil)
-			req.Header.Set("Authorization", "Bearer "+key)
-			res, err := srv.Client().Do(req)
-			if err != nil || res.StatusCode != 200 {
-				t.Fatalf("kiosk events: %v %v", res, err)
-			}
-			lines := make(chan string, 100)
-			go func() {
-				defer res.Body.Close()
-				defer close(lines)
-				sc := bufio.NewScanner(res.Body)
-				for sc.Scan() {
-					lines <- sc.Text()
-				}
-			}()
+			lines := sseLines(t, srv, "/kiosk/v1/events", map[string]string{"Authorization": "Bearer " + key})
 			waitFor(t, lines, "event: ready")
 			return lines
 		}
