@@ -54,7 +54,8 @@ func writeEvent(w io.Writer, e events.Event) error {
 // stream runs an SSE answer: headers, the retry hint, first (the ready
 // event), then each bus event through on, with heartbeats, until the
 // client leaves, the stream's lifetime ends (clients reconnect and
-// resync regularly) or the server stops (EndStreams). Every write is flushed at once.
+// resync regularly) or the server stops (EndStreams). Every write is
+// flushed at once.
 func (s *Server) stream(hctx huma.Context, ch <-chan events.Event, first func(io.Writer) error, on func(io.Writer, events.Event) error) {
 	hctx.SetHeader("Content-Type", "text/event-stream")
 	hctx.SetHeader("Cache-Control", "no-cache")

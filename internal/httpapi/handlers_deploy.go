@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"strconv"
 	"strings"
@@ -306,13 +307,16 @@ func (s *Server) registerKioskMenu(api huma.API, op huma.Operation) {
 	}
 }
 
-// kioskHeaders are the header values of one deployed menu, computed once,
-// and the head of its answers as the fast feed writes them (fastfeed.go).
+// kioskHeaders are the fixed headers of one deployed menu's answers,
+// computed once: as header maps for kioskMenu and as the bytes the fast
+// feed writes (fastfeed.go), both from the same values.
 type kioskHeaders struct {
-	etag, version, lastModified []string
-	// head304 and head200 are the status line and the fixed headers of a
-	// 304 and of a 200 (without Content-Encoding, Content-Length, Date and
-	// the final blank line).
+	etag string
+	// The fixed headers of a 304 and of a 200 (without Content-Encoding
+	// and Content-Length): shared, never written into.
+	h304, h200 http.Header
+	// The same, with their status line, as written on the wire (without
+	// Date and the final blank line).
 	head304, head200 []byte
 }
 
@@ -335,11 +339,12 @@ func headersOf(cur deploy.Current) *kioskHeaders {
 	}
 	// The slices are shared by the answers: Header.Set and Add replace or
 	// grow (a one-element slice is copied), they never write into them.
-	h = &kioskHeaders{etag: []string{`"` + cur.Hash + `"`}, version: []string{strconv.Itoa(cur.Version)},
-		lastModified: []string{cur.UpdatedAt.Format(http.TimeFormat)}}
-	h.head304 = rawHead("304 Not Modified", http.Header{"Cache-Control": hdrNoCache, "Etag": h.etag, "Vary": hdrVary})
-	h.head200 = rawHead("200 OK", http.Header{"Cache-Control": hdrNoCache, "Content-Type": hdrJSON, "Etag": h.etag,
-		"Last-Modified": h.lastModified, "Vary": hdrVary, "X-Menu-Version": h.version})
+	etag := `"` + cur.Hash + `"`
+	h = &kioskHeaders{etag: etag,
+		h304: http.Header{"Cache-Control": hdrNoCache, "Etag": {etag}, "Vary": hdrVary},
+		h200: http.Header{"Cache-Control": hdrNoCache, "Content-Type": hdrJSON, "Etag": {etag}, "Vary": hdrVary,
+			"Last-Modified": {cur.UpdatedAt.Format(http.TimeFormat)}, "X-Menu-Version": {strconv.Itoa(cur.Version)}}}
+	h.head304, h.head200 = rawHead("304 Not Modified", h.h304), rawHead("200 OK", h.h200)
 	feedHeaders.Lock()
 	if feedHeaders.m == nil || len(feedHeaders.m) >= maxFeedHeaders {
 		feedHeaders.m = map[deploy.Current]*kioskHeaders{}
@@ -380,7 +385,7 @@ func (s *Server) kioskMenuAnswer(ctx context.Context, token, ifNoneMatch, accept
 		return menuAnswer{}, problem(ctx, err).(huma.StatusError)
 	}
 	kh := headersOf(cur)
-	if ifNoneMatch != "" && (ifNoneMatch == kh.etag[0] || etagMatches(ifNoneMatch, kh.etag[0])) {
+	if ifNoneMatch != "" && (ifNoneMatch == kh.etag || etagMatches(ifNoneMatch, kh.etag)) {
 		return menuAnswer{headers: kh, notModified: true}, nil
 	}
 	raw, gz, err := s.deploy.Document(ctx, cur.Hash)
@@ -411,17 +416,13 @@ func (s *Server) kioskMenu(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, perr)
 		return
 	}
-	h, kh := w.Header(), a.headers
-	h["Etag"] = kh.etag
-	h["Cache-Control"] = hdrNoCache
-	h["Vary"] = hdrVary
+	h := w.Header()
 	if a.notModified {
+		maps.Copy(h, a.headers.h304)
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	h["Content-Type"] = hdrJSON
-	h["X-Menu-Version"] = kh.version
-	h["Last-Modified"] = kh.lastModified
+	maps.Copy(h, a.headers.h200)
 	if a.gzip {
 		h["Content-Encoding"] = hdrGzip
 	}
