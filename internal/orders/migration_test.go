@@ -16,80 +16,122 @@ import (
 	"brigade/internal/testutil"
 )
 
+// demoOrders stores 130 days of demo orders through the orders service.
+func demoOrders(t *testing.T, engine store.Engine) *store.DB {
+	t.Helper()
+	ctx := context.Background()
+	db := testutil.NewDB(t, engine)
+	ten := tenancy.NewService(db, events.NewLocal())
+	if err := demo.Load(ctx, db, ten); err != nil {
+		t.Fatal(err)
+	}
+	shops, err := demo.Shops(ctx, db, ten)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := time.Date(2026, 4, 12, 23, 59, 0, 0, time.UTC)
+	g := demo.Generator{Shops: shops, Last: last, Now: last.Add(48 * time.Hour), Days: 130, Total: 3000, Seed: 7}
+	var all []orders.Order
+	var devs []tenancy.Device
+	var of []int
+	_ = g.Each(func(o orders.Order, d tenancy.Device) error {
+		all = append(all, o)
+		devs = append(devs, d)
+		of = append(of, len(devs)-1)
+		return nil
+	})
+	svc := orders.NewService(db, ten, events.NewLocal())
+	if _, err := svc.ImportRows(ctx, devs, all, of); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// dumpRollups prints the rollup rows matching where, in a stable order.
+func dumpRollups(t *testing.T, db *store.DB, where string) string {
+	t.Helper()
+	rows, err := db.Query(context.Background(), `SELECT franchise_id, restaurant_id, period, key, n, qty, a1, a2, a3, e_sum, e_n, c1, c2 FROM rollups WHERE `+where+` ORDER BY dim, 1, 2, 3, 4`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var b strings.Builder
+	for rows.Next() {
+		var v [13]any
+		var p [13]int64
+		var k string
+		for i := range v {
+			v[i] = &p[i]
+		}
+		v[3] = &k
+		if err := rows.Scan(v[:]...); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintln(&b, p, k)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// runRollupInserts runs the INSERT INTO rollups statements of a migration.
+func runRollupInserts(t *testing.T, db *store.DB, engine store.Engine, file string) {
+	t.Helper()
+	src, err := os.ReadFile("../store/migrations/" + string(engine) + "/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := string(src)
+	for {
+		i := strings.Index(rest, "INSERT INTO rollups")
+		if i < 0 {
+			break
+		}
+		stmt := rest[i:]
+		stmt = stmt[:strings.Index(stmt, ";")]
+		rest = rest[i+len(stmt):]
+		if _, err := db.Exec(context.Background(), stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestMigrationBackfillEqualsWrites: the rows migration 0009 derives from
 // the rollups already stored (the week-hour cells and the year grain) are
 // the very rows the orders service writes for the same orders.
 func TestMigrationBackfillEqualsWrites(t *testing.T) {
 	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
-		ctx := context.Background()
-		db := testutil.NewDB(t, engine)
-		ten := tenancy.NewService(db, events.NewLocal())
-		if err := demo.Load(ctx, db, ten); err != nil {
+		db := demoOrders(t, engine)
+		where := `dim = 'whour' OR period < 10000`
+		before := dumpRollups(t, db, where)
+		if _, err := db.Exec(context.Background(), `DELETE FROM rollups WHERE `+where); err != nil {
 			t.Fatal(err)
 		}
-		shops, err := demo.Shops(ctx, db, ten)
-		if err != nil {
+		runRollupInserts(t, db, engine, "0009_orders_speed.sql")
+		after := dumpRollups(t, db, where)
+		if before != after || len(before) < 1000 {
+			t.Fatalf("backfill differs (%d vs %d bytes)", len(before), len(after))
+		}
+	})
+}
+
+// TestCategoryRatesBackfillEqualsWrites: the category × VAT rate rows
+// migration 0010 derives from the raw orders, at every grain, are the very
+// rows the orders service writes for the same orders.
+func TestCategoryRatesBackfillEqualsWrites(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		db := demoOrders(t, engine)
+		where := `dim = 'crate'`
+		before := dumpRollups(t, db, where)
+		if !strings.Contains(before, orders.Sep+"550\n") || !strings.Contains(before, orders.Sep+"1000\n") {
+			t.Fatalf("the writer stored no 5,5 %% and 10 %% category rows:\n%.500s", before)
+		}
+		if _, err := db.Exec(context.Background(), `DELETE FROM rollups WHERE `+where); err != nil {
 			t.Fatal(err)
 		}
-		last := time.Date(2026, 4, 12, 23, 59, 0, 0, time.UTC)
-		g := demo.Generator{Shops: shops, Last: last, Now: last.Add(48 * time.Hour), Days: 130, Total: 3000, Seed: 7}
-		var all []orders.Order
-		var devs []tenancy.Device
-		var of []int
-		_ = g.Each(func(o orders.Order, d tenancy.Device) error {
-			all = append(all, o)
-			devs = append(devs, d)
-			of = append(of, len(devs)-1)
-			return nil
-		})
-		svc := orders.NewService(db, ten, events.NewLocal())
-		if _, err := svc.ImportRows(ctx, devs, all, of); err != nil {
-			t.Fatal(err)
-		}
-		dump := func() string {
-			rows, err := db.Query(ctx, `SELECT franchise_id, restaurant_id, period, key, n, qty, a1, a2, a3, e_sum, e_n, c1, c2 FROM rollups WHERE dim = 'whour' OR period < 10000 ORDER BY dim, 1, 2, 3, 4`)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer rows.Close()
-			var b strings.Builder
-			for rows.Next() {
-				var v [13]any
-				var p [13]int64
-				var k string
-				for i := range v {
-					v[i] = &p[i]
-				}
-				v[3] = &k
-				if err := rows.Scan(v[:]...); err != nil {
-					t.Fatal(err)
-				}
-				fmt.Fprintln(&b, p, k)
-			}
-			return b.String()
-		}
-		before := dump()
-		if _, err := db.Exec(ctx, `DELETE FROM rollups WHERE dim = 'whour' OR period < 10000`); err != nil {
-			t.Fatal(err)
-		}
-		src, err := os.ReadFile("../store/migrations/" + string(engine) + "/0009_orders_speed.sql")
-		if err != nil {
-			t.Fatal(err)
-		}
-		rest := string(src)
-		for {
-			i := strings.Index(rest, "INSERT INTO rollups")
-			if i < 0 {
-				break
-			}
-			stmt := rest[i:]
-			stmt = stmt[:strings.Index(stmt, ";")]
-			rest = rest[i+len(stmt):]
-			if _, err := db.Exec(ctx, stmt); err != nil {
-				t.Fatal(err)
-			}
-		}
-		after := dump()
+		runRollupInserts(t, db, engine, "0010_category_rates.sql")
+		after := dumpRollups(t, db, where)
 		if before != after || len(before) < 1000 {
 			t.Fatalf("backfill differs (%d vs %d bytes)", len(before), len(after))
 		}

@@ -27,6 +27,9 @@ import (
 //	prod  key P|category|product       paid orders (P = 1 for platform orders, else 0): n orders holding it,
 //	                                   qty units, a1 TTC, a2 HT, a3 VAT, e_sum/e_n exit seconds of those
 //	                                   orders, c1 units in late orders (Fast Trank), c2 units with options
+//	crate key P|category|rate          paid orders: n orders holding the category's lines at that VAT rate
+//	                                   (basis points), qty units, a1 TTC, a2 HT, a3 VAT (the rates of the
+//	                                   category table: prod keys carry no rate)
 //	opt   key P|group|option           paid orders: n orders, qty units, a1 TTC
 //	vat   key equipment|rate           paid orders: n orders, a1 HT, a2 VAT, a3 TTC
 //	pay   key equipment|method         paid orders: n payments, a1 amount
@@ -42,6 +45,7 @@ import (
 const (
 	DimOrders     = "ord"
 	DimProducts   = "prod"
+	DimCatRates   = "crate"
 	DimOptions    = "opt"
 	DimVAT        = "vat"
 	DimPayments   = "pay"
@@ -204,6 +208,7 @@ func (d deltas) add(r *row) {
 	// Products and options: n counts orders, so lines of the same product
 	// are merged first.
 	prods := map[string]*Metrics{}
+	rates := map[string]*Metrics{}
 	opts := map[string]*Metrics{}
 	var lateUnits, optionUnits int64
 	for _, l := range o.Lines {
@@ -218,6 +223,16 @@ func (d deltas) add(r *row) {
 		m.A1 += l.Total
 		m.A2 += ht
 		m.A3 += l.Total - ht
+		rk := pf + Sep + l.Category + Sep + strconv.Itoa(l.TaxRate)
+		rm := rates[rk]
+		if rm == nil {
+			rm = &Metrics{N: 1}
+			rates[rk] = rm
+		}
+		rm.Qty += int64(l.Quantity)
+		rm.A1 += l.Total
+		rm.A2 += ht
+		rm.A3 += l.Total - ht
 		if late {
 			m.C1 += int64(l.Quantity)
 			lateUnits += int64(l.Quantity)
@@ -239,6 +254,9 @@ func (d deltas) add(r *row) {
 	}
 	for k, m := range prods {
 		d.put(f, rest, day, DimProducts, k, *m)
+	}
+	for k, m := range rates {
+		d.put(f, rest, day, DimCatRates, k, *m)
 	}
 	for k, m := range opts {
 		d.put(f, rest, day, DimOptions, k, *m)
