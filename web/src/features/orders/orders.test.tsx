@@ -9,6 +9,7 @@ import { collectOrder, counts, row, tillOrder } from './fixtures';
 import { groupByVat, money, statusOf, taxRate, today, trend } from './format';
 import { PDF_LABEL, PRINT_LABEL } from './components/OrderDetailPanel';
 import { PRINT_FRAME_TITLE } from './print';
+import { dateValue } from '../../test/dates';
 
 const problem = (status: number, detail: string) =>
   HttpResponse.json({ status, title: 'Erreur', detail }, { status, headers: { 'Content-Type': 'application/problem+json' } });
@@ -92,8 +93,8 @@ describe('Mes Commandes', () => {
     expect(screen.getByRole('region', { name: 'Commandes Click&Collect' })).toBeTruthy();
     expect(countCalls[0]?.get('start')).toBe(today());
     expect(countCalls[0]?.get('end')).toBe(today());
-    expect((screen.getByLabelText('Date Debut') as HTMLInputElement).value).toBe(today());
-    expect((screen.getByLabelText('Date Fin') as HTMLInputElement).value).toBe(today());
+    expect(dateValue('Date Debut')).toBe(today());
+    expect(dateValue('Date Fin')).toBe(today());
     expect(screen.queryByText('Liste Commandes - Caisse & Borne')).toBeNull();
   });
 

@@ -147,7 +147,7 @@ export const RANGE_ERROR_TEXT = 'La date de début est supérieure à la date de
 /** The French message when a range is not usable, else null (equal dates are allowed). */
 export function rangeError(range: DateRange): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(range.start) || !/^\d{4}-\d{2}-\d{2}$/.test(range.end)) {
-    return 'Veuillez saisir des dates au format AAAA-MM-JJ.';
+    return 'Veuillez saisir des dates au format JJ/MM/AAAA.';
   }
   return range.start > range.end ? RANGE_ERROR_TEXT : null;
 }

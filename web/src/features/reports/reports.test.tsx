@@ -11,6 +11,7 @@ import { ReportTable, type ReportColumn } from './components/ReportTable';
 import { reportKeys } from './queries';
 import { invalidateFor } from '../../app/serverEvents';
 import type { DiscountedRow, DiscountReport, PerformanceReport, PerfRow, ProductReport } from './types';
+import { dateValue, setDate } from '../../test/dates';
 
 const slow = { timeout: 10_000 };
 const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -105,8 +106,8 @@ describe('Performance Franchise', () => {
     expect(calls[0]!.get('end')).toBe(end);
     expect(calls[0]!.get('restaurantId')).toBe('0');
     expect(calls[0]!.get('tz')).toBeNull();
-    expect((screen.getByLabelText('Date Debut') as HTMLInputElement).value).toBe(start);
-    expect((screen.getByLabelText('Date Fin') as HTMLInputElement).value).toBe(end);
+    expect(dateValue('Date Debut')).toBe(start);
+    expect(dateValue('Date Fin')).toBe(end);
 
     const products = await screen.findByRole('table', { name: 'Temps de Sortie Moyen Par Produit' }, slow);
     const headers = within(products).getAllByRole('columnheader').map((h) => h.textContent);
@@ -261,12 +262,11 @@ describe('Mes Produits (report)', () => {
   it('keeps an impossible range on screen with a French message and does not ask', async () => {
     const calls = serveProducts();
     renderApp('/brigade/mesproduits', user('admin'));
-    const start = await screen.findByLabelText('Date Debut', undefined, slow);
+    await screen.findAllByLabelText('Date Debut', undefined, slow);
     await waitFor(() => expect(calls).toHaveLength(1));
     const { end } = currentMonthRange();
     const after = `${Number(end.slice(0, 4)) + 1}${end.slice(4)}`;
-    await userEvent.clear(start);
-    await userEvent.type(start, after);
+    setDate('Date Debut', after);
     expect(await screen.findByText('La date de début est supérieure à la date de fin.')).toBeTruthy();
     expect(calls).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../test/render';
@@ -13,6 +13,7 @@ import { isoDay } from '../reports/format';
 import { initials } from './components/InitialsAvatar';
 import { TREND_HELP } from './components/Trend';
 import { PLATFORM_NOTE } from './texts';
+import { setDate } from '../../test/dates';
 
 type SalesRow = components['schemas']['SalesRow'];
 
@@ -151,10 +152,9 @@ describe('product and option sales (v2)', () => {
     renderApp('/ProductDashboard', user('admin'));
     await screen.findByRole('table', { name: 'Ventes de la catégorie Burgers' }, slow);
     const before = calls.length;
-    const start = screen.getByLabelText('Date Debut');
     const changed = Date.now();
-    fireEvent.change(start, { target: { value: '2026-01-02' } });
-    fireEvent.change(start, { target: { value: '2026-01-01' } });
+    setDate('Date Debut', '2026-01-02');
+    setDate('Date Debut', '2026-01-01');
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(calls.length).toBe(before);
     await waitFor(() => expect(calls.some((c) => c.start === '2026-01-01')).toBe(true), slow);

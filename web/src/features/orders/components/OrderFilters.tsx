@@ -1,4 +1,6 @@
 import { MenuItem, TextField } from '@mui/material';
+import { DateRangeFields as SharedDateRangeFields } from '../../../components/DateRangeFields';
+import { useReportTimeZone } from '../../reports/components/DateRangeFilter';
 import { SOURCE_LABELS, type OrderSource } from '../format';
 
 export const START_LABEL = 'Date Debut';
@@ -10,35 +12,24 @@ export interface DateRangeFieldsProps {
   start: string;
   end: string;
   onChange: (range: { start: string; end: string }) => void;
+  /** The zone of the period shortcuts (the restaurant's); by default the report filters' zone. */
+  timeZone?: string;
 }
 
-/** Date Debut / Date Fin, yyyy-mm-dd (spec §5). */
-export function DateRangeFields({ start, end, onChange }: DateRangeFieldsProps) {
+/** Date Debut / Date Fin: yyyy-mm-dd values (spec §5) shown jj/mm/aaaa, with the period shortcuts. */
+export function DateRangeFields({ start, end, onChange, timeZone }: DateRangeFieldsProps) {
   const invalid = Boolean(start && end && start > end);
+  const zone = useReportTimeZone();
   return (
-    <>
-      <TextField
-        type="date"
-        size="small"
-        label={START_LABEL}
-        value={start}
-        onChange={(e) => e.target.value && onChange({ start: e.target.value, end })}
-        error={invalid}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: end || undefined } }}
-        sx={{ width: 160 }}
-      />
-      <TextField
-        type="date"
-        size="small"
-        label={END_LABEL}
-        value={end}
-        onChange={(e) => e.target.value && onChange({ start, end: e.target.value })}
-        error={invalid}
-        helperText={invalid ? RANGE_ERROR_TEXT : undefined}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || undefined }, formHelperText: { sx: { position: 'absolute', top: '100%', m: 0, mt: 0.25, whiteSpace: 'nowrap' } } }}
-        sx={{ width: 160 }}
-      />
-    </>
+    <SharedDateRangeFields
+      value={{ start, end }}
+      // A cleared field asks nothing: the list keeps its last dates.
+      onChange={(next) => next.start && next.end && onChange(next)}
+      startLabel={START_LABEL}
+      endLabel={END_LABEL}
+      error={invalid ? RANGE_ERROR_TEXT : null}
+      timeZone={timeZone ?? zone}
+    />
   );
 }
 

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { Stack, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { DateRangeFields } from '../../../components/DateRangeFields';
+import { useRestaurantSelection } from '../../../app/RestaurantSelection';
+import { useSession } from '../../../app/session';
+import { franchiseQuery } from '../../franchise/queries';
+import { restaurantsQuery } from '../../restaurants/queries';
 import { currentMonthRange, rangeError, type DateRange } from '../format';
 
 export const START_LABEL = 'Date Debut';
@@ -10,44 +15,45 @@ export interface DateRangeFilterProps {
   onChange: (next: DateRange) => void;
   startLabel?: string;
   endLabel?: string;
+  /** The zone of the period shortcuts; by default the chosen restaurant's (see useReportTimeZone). */
+  timeZone?: string;
 }
 
 /**
- * The two date pickers of the report screens (yyyy-mm-dd values). An impossible range stays on
- * screen with its French message so nothing the user typed is lost; callers only query when
- * `rangeError(value)` is null.
+ * The zone whose calendar the report dates follow: reports count in business dates, so the chosen
+ * restaurant's zone (a moderator's own), else the franchise's country zone, else the browser's.
  */
-export function DateRangeFilter({ value, onChange, startLabel = START_LABEL, endLabel = END_LABEL }: DateRangeFilterProps) {
-  const error = rangeError(value);
-  const sx = { width: 168, '& input': { py: 1.1 } } as const;
+export function useReportTimeZone(): string | undefined {
+  const session = useSession();
+  const { restaurant } = useRestaurantSelection();
+  const restaurants = useQuery({ ...restaurantsQuery(), enabled: session !== null });
+  const franchise = useQuery({ ...franchiseQuery(), staleTime: 5 * 60_000, enabled: session !== null && session.roles !== 'superadmin' });
+  const list = restaurants.data ?? [];
+  const own =
+    session?.roles === 'moderator'
+      ? list.find((r) => session.siret && r.siret === session.siret)
+      : typeof restaurant === 'number' && restaurant > 0
+        ? list.find((r) => r.id === restaurant)
+        : undefined;
+  return own?.timeZone || franchise.data?.country?.timeZone || undefined;
+}
+
+/**
+ * The two date fields of the report screens (jj/mm/aaaa on screen, yyyy-mm-dd values) and their
+ * period shortcuts. An impossible range stays on screen with its French message so nothing the
+ * user typed is lost; callers only query when `rangeError(value)` is null.
+ */
+export function DateRangeFilter({ value, onChange, startLabel = START_LABEL, endLabel = END_LABEL, timeZone }: DateRangeFilterProps) {
+  const zone = useReportTimeZone();
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-      <TextField
-        type="date"
-        size="small"
-        label={startLabel}
-        value={value.start}
-        onChange={(e) => onChange({ ...value, start: e.target.value })}
-        error={error !== null}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: value.end || undefined, 'aria-label': startLabel } }}
-        sx={sx}
-      />
-      <TextField
-        type="date"
-        size="small"
-        label={endLabel}
-        value={value.end}
-        onChange={(e) => onChange({ ...value, end: e.target.value })}
-        error={error !== null}
-        helperText={error ?? undefined}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { min: value.start || undefined, 'aria-label': endLabel },
-          formHelperText: { sx: { mx: 0, maxWidth: 168 } },
-        }}
-        sx={sx}
-      />
-    </Stack>
+    <DateRangeFields
+      value={value}
+      onChange={onChange}
+      startLabel={startLabel}
+      endLabel={endLabel}
+      error={rangeError(value)}
+      timeZone={timeZone ?? zone}
+    />
   );
 }
 
