@@ -334,6 +334,10 @@ func Merge(sources []Source, overrides []Override, now time.Time) (*menu.Documen
 		out.Extra = menu.Extra{}
 	}
 	out.Extra["campagnes"] = raw
+	// Kiosks look up every key of the menu: the ten size labels (the
+	// spec's defaults when the carte has none) and the hide-name flags,
+	// which the document always writes, false included.
+	out.SizeLabels = out.SizeLabels.WithDefaults()
 	// Every list of the document is a list for the kiosks, empty when
 	// nothing is left (never null: their code iterates over them).
 	out.Categories, out.Items, out.Options = orEmpty(out.Categories), orEmpty(out.Items), orEmpty(out.Options)
@@ -624,8 +628,9 @@ func Reproject(start, end string, now time.Time) (string, string) {
 
 // mergeFormat is part of every inputs key: it is bumped whenever Merge
 // gives other bytes for the same inputs, so that menus deployed before show
-// « À redéployer » (2: empty lists instead of null).
-const mergeFormat = 2
+// « À redéployer » (2: empty lists instead of null; 3: every size label and
+// hide-name flag, false and 0 values the cartes send kept, numbers typed).
+const mergeFormat = 3
 
 func orEmpty[T any](s []T) []T {
 	if s == nil {

@@ -3,6 +3,7 @@ package deploy
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -108,6 +109,60 @@ func TestMergeListsAreNeverNull(t *testing.T) {
 	}
 	if !bytes.Contains(top["cartes"], []byte(`"items":[]`)) || bytes.Contains(raw, []byte("null")) {
 		t.Errorf("a null list is left: %s", raw)
+	}
+}
+
+// Kiosks look up every key the spec lists for the menu: the ten size labels
+// (defaults 'taille n' when the carte has none, the carte's own otherwise)
+// and the four hide-name flags, false included. A flag a carte sends at
+// false reaches the kiosk as false, not as an absent key.
+func TestMergeCarriesEveryKioskKey(t *testing.T) {
+	withFlags, err := menu.Parse([]byte(`{"product_size_2":"Moyen","hide_name_options":true,
+		"categories":[{"idGlobal":"c","idCat":1,"name":"Burgers","parent_id":-1}],
+		"items":[{"idGlobal":"p","id":1,"idCat":1,"name":"Classic","available_on_the_spot":false,"sold_out":false,"daily_stock":0}]}`), "a.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range map[string][]Source{
+		"no carte":       nil,
+		"no sizes":       {{CampaignID: 1, Nom: "Vide", Doc: &menu.Document{}}},
+		"its own label":  {{CampaignID: 1, Nom: "A", Doc: withFlags}},
+		"several cartes": {{CampaignID: 1, Nom: "Vide", Doc: &menu.Document{}}, {CampaignID: 2, Nom: "A", Doc: withFlags}},
+	} {
+		out, _ := Merge(src, nil, november)
+		raw, err := out.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &top); err != nil {
+			t.Fatal(err)
+		}
+		for n := 1; n <= 10; n++ {
+			want := fmt.Sprintf(`"taille %d"`, n)
+			if n == 2 && name == "its own label" {
+				want = `"Moyen"`
+			}
+			if got := string(top[fmt.Sprintf("product_size_%d", n)]); got != want {
+				t.Errorf("%s: product_size_%d = %s, want %s", name, n, got, want)
+			}
+		}
+		for _, key := range []string{"hide_name_categories", "hide_name_sub_categories", "hide_name_products", "hide_name_options"} {
+			want := "false"
+			if key == "hide_name_options" && name == "its own label" {
+				want = "true"
+			}
+			if got := string(top[key]); got != want {
+				t.Errorf("%s: %s = %q, want %s", name, key, got, want)
+			}
+		}
+		if name == "its own label" || name == "several cartes" {
+			for _, want := range []string{`"available_on_the_spot":false`, `"sold_out":false`, `"daily_stock":0`} {
+				if !bytes.Contains(raw, []byte(want)) {
+					t.Errorf("%s: the deployed product lost %s: %s", name, want, top["items"])
+				}
+			}
+		}
 	}
 }
 

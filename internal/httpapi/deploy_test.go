@@ -494,3 +494,73 @@ func TestCurrentGenerationIsFoundAgain(t *testing.T) {
 		}
 	})
 }
+
+// A kiosk finds every key of the menu the spec lists, false and defaults
+// included: the ten size labels ('taille n' when the principal carte has
+// none), the four hide-name flags, and a product's flags sent at false.
+func TestKioskMenuCarriesEveryKey(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		admin := srv.SignIn(t, "demo-admin")
+		a := loadFixture(t, srv.DB, demo.FranchiseName).restaurants[0]
+		var c struct {
+			ID      int64 `json:"id"`
+			Version int   `json:"version"`
+		}
+		res := srv.Do(t, http.MethodPost, "/api/v1/campaigns", admin, map[string]any{"nom": "Sans tailles", "isPrincipal": true})
+		if res.Status != http.StatusCreated {
+			t.Fatalf("create: %d %s", res.Status, res.Body)
+		}
+		res.JSON(t, &c)
+		doc := `{"categories":[{"idGlobal":"st-c","idCat":1,"name":"Salades","parent_id":-1,"position":1}],
+			"items":[{"idGlobal":"st-p","id":1,"idCat":1,"name":"César","position":1,"price":8,"available_on_the_spot":false,"hidden_borne":false}]}`
+		res = srv.DoWith(t, http.MethodPut, "/api/v1/campaigns/"+itoa(c.ID)+"/document", admin, json.RawMessage(doc), map[string]string{"If-Match": `"` + itoa(int64(c.Version)) + `"`})
+		if res.Status != http.StatusOK {
+			t.Fatalf("save: %d %s", res.Status, res.Body)
+		}
+		if res := srv.Do(t, http.MethodPut, "/api/v1/deploy/links/"+itoa(c.ID)+"/restaurants/"+itoa(a), admin, nil); res.Status/100 != 2 {
+			t.Fatalf("link: %d %s", res.Status, res.Body)
+		}
+		var job jobAnswer
+		srv.Do(t, http.MethodPost, "/api/v1/deploy/generations", admin, map[string]any{"restaurantIds": []int64{a}}).JSON(t, &job)
+		if job = awaitJob[jobAnswer](t, srv, admin, job.ID); job.Status != "done" {
+			t.Fatalf("generation: %+v", job)
+		}
+		m, err := kioskclient.New(srv.URL, demo.KioskKey).Menu(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(m.JSON, &top); err != nil {
+			t.Fatal(err)
+		}
+		for n := 1; n <= 10; n++ {
+			if got, want := string(top["product_size_"+itoa(int64(n))]), `"taille `+itoa(int64(n))+`"`; got != want {
+				t.Errorf("product_size_%d = %s, want %s", n, got, want)
+			}
+		}
+		for _, key := range []string{"hide_name_categories", "hide_name_sub_categories", "hide_name_products", "hide_name_options"} {
+			if got := string(top[key]); got != "false" {
+				t.Errorf("%s = %q, want false", key, got)
+			}
+		}
+		var items []map[string]json.RawMessage
+		if err := json.Unmarshal(top["items"], &items); err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, it := range items {
+			if string(it["idGlobal"]) == `"st-p"` {
+				found = true
+				if string(it["available_on_the_spot"]) != "false" || string(it["hidden_borne"]) != "false" {
+					t.Errorf("the product's false flags did not reach the kiosk: %v", it)
+				}
+			}
+		}
+		if !found {
+			t.Fatalf("the principal carte's product is not in the menu")
+		}
+	})
+}

@@ -70,11 +70,13 @@ type CampaignBody struct {
 	IsPeriodic    bool     `json:"isPeriodic,omitempty"`
 	CampagneDates []string `json:"campagneDates,omitempty" maxItems:"400"`
 	Removed       bool     `json:"removed,omitempty"`
+	// A warning, not a rule: see menu.checkDuplicateName.
+	ConfirmDuplicateName bool `json:"confirmDuplicateName,omitempty" doc:"Garder un nom qu'une autre carte active porte déjà. Sans cette confirmation, créer, renommer ou activer une carte vers un tel nom répond 422 avec un avertissement sur le champ confirmDuplicateName (la carte n'est pas modifiée) ; deux cartes actives du même nom restent permises."`
 }
 
 func (b CampaignBody) input() menu.CampaignInput {
 	return menu.CampaignInput{Nom: b.Nom, IsPrincipal: b.IsPrincipal, DateDebut: b.DateDebut, DateFin: b.DateFin,
-		IsPeriodic: b.IsPeriodic, CampagneDates: b.CampagneDates, Removed: b.Removed}
+		IsPeriodic: b.IsPeriodic, CampagneDates: b.CampagneDates, Removed: b.Removed, ConfirmDuplicateName: b.ConfirmDuplicateName}
 }
 
 type campaignOutput struct {
@@ -206,7 +208,9 @@ func (s *Server) exportCampaign(ctx context.Context, in *campaignPath) (*exportO
 type importCampaignInput struct {
 	Nom      string `query:"nom" maxLength:"120" doc:"Nom de la nouvelle carte (par défaut celui du fichier)"`
 	FileName string `query:"fileName" maxLength:"200" doc:"Nom du fichier importé, cité par les messages d'erreur"`
-	RawBody  []byte
+	// As for a created carte: see CampaignBody.ConfirmDuplicateName.
+	ConfirmDuplicateName bool `query:"confirmDuplicateName" doc:"Garder un nom qu'une autre carte active porte déjà (sinon 422 avec un avertissement sur confirmDuplicateName)"`
+	RawBody              []byte
 }
 
 func (s *Server) registerImportCampaign(api huma.API, op huma.Operation) {
@@ -217,7 +221,7 @@ func (s *Server) registerImportCampaign(api huma.API, op huma.Operation) {
 }
 
 func (s *Server) importCampaign(ctx context.Context, in *importCampaignInput) (*campaignOutput, error) {
-	c, err := s.Menu.Import(ctx, principal(ctx), in.Nom, in.FileName, in.RawBody)
+	c, err := s.Menu.Import(ctx, principal(ctx), in.Nom, in.FileName, in.ConfirmDuplicateName, in.RawBody)
 	if err != nil {
 		return nil, err
 	}

@@ -189,3 +189,92 @@ func TestHistoryFilters(t *testing.T) {
 		t.Fatalf("bad date: %d", res.Status)
 	}
 }
+
+// A carte taking the name of another active carte (accents, spaces and
+// case ignored) is a warning the user must confirm: created, renamed,
+// activated or imported, it is answered 422 on confirmDuplicateName naming
+// the other carte, and goes through once confirmed. Copies take a free name.
+func TestDuplicateCarteNamesNeedConfirmation(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		admin := srv.SignIn(t, "demo-admin")
+		warned := func(what string, res testutil.Response) {
+			t.Helper()
+			if res.Status != http.StatusUnprocessableEntity || !strings.Contains(string(res.Body), "body.confirmDuplicateName") ||
+				!strings.Contains(string(res.Body), "Une autre carte active s'appelle déjà « Carte d'été ».") {
+				t.Fatalf("%s: %d %s", what, res.Status, res.Body)
+			}
+		}
+		var summer, other campaignJSON
+		res := srv.Do(t, http.MethodPost, "/api/v1/campaigns", admin, map[string]any{"nom": "Carte d'été"})
+		res.JSON(t, &summer)
+		warned("create", srv.Do(t, http.MethodPost, "/api/v1/campaigns", admin, map[string]any{"nom": " carte d'ETE"}))
+		// Inactive, the same name is no trouble…
+		res = srv.Do(t, http.MethodPost, "/api/v1/campaigns", admin, map[string]any{"nom": "CARTE D'ÉTÉ", "removed": true})
+		if res.Status != http.StatusCreated {
+			t.Fatalf("inactive carte: %d %s", res.Status, res.Body)
+		}
+		res.JSON(t, &other)
+		// …activated, it is.
+		activate := map[string]any{"nom": "CARTE D'ÉTÉ", "removed": false}
+		warned("activate", srv.DoWith(t, http.MethodPut, "/api/v1/campaigns/"+itoa(other.ID), admin, activate, map[string]string{"If-Match": `"1"`}))
+		activate["confirmDuplicateName"] = true
+		if res := srv.DoWith(t, http.MethodPut, "/api/v1/campaigns/"+itoa(other.ID), admin, activate, map[string]string{"If-Match": `"1"`}); res.Status != http.StatusOK {
+			t.Fatalf("confirmed activation: %d %s", res.Status, res.Body)
+		}
+		// An edit that keeps the name is not asked again.
+		if res := srv.DoWith(t, http.MethodPut, "/api/v1/campaigns/"+itoa(other.ID), admin, map[string]any{"nom": "CARTE D'ÉTÉ", "dateDebut": "2026-06-01"}, map[string]string{"If-Match": `"2"`}); res.Status != http.StatusOK {
+			t.Fatalf("edit: %d %s", res.Status, res.Body)
+		}
+		var third campaignJSON
+		srv.Do(t, http.MethodPost, "/api/v1/campaigns", admin, map[string]any{"nom": "Brunch"}).JSON(t, &third)
+		warned("rename", srv.DoWith(t, http.MethodPut, "/api/v1/campaigns/"+itoa(third.ID), admin, map[string]any{"nom": "carte d'Été"}, map[string]string{"If-Match": `"1"`}))
+		warned("import", srv.Do(t, http.MethodPost, "/api/v1/campaigns/import?nom=carte%20d'%C3%A9t%C3%A9&fileName=a.json", admin, map[string]any{"items": []any{}}))
+		if res := srv.Do(t, http.MethodPost, "/api/v1/campaigns/import?nom=carte%20d'%C3%A9t%C3%A9&fileName=a.json&confirmDuplicateName=true", admin, map[string]any{"items": []any{}}); res.Status != http.StatusCreated {
+			t.Fatalf("confirmed import: %d %s", res.Status, res.Body)
+		}
+		var c1, c2 campaignJSON
+		srv.Do(t, http.MethodPost, "/api/v1/campaigns/"+itoa(third.ID)+"/duplicate", admin, nil).JSON(t, &c1)
+		srv.Do(t, http.MethodPost, "/api/v1/campaigns/"+itoa(third.ID)+"/duplicate", admin, nil).JSON(t, &c2)
+		if c1.Nom != "Brunch (copie)" || c2.Nom != "Brunch (copie 2)" {
+			t.Fatalf("copies: %q %q", c1.Nom, c2.Nom)
+		}
+	})
+}
+
+// A carte document keeps its false values, refuses every negative price
+// with the spec's message and a field path, and refuses a number field
+// holding text, naming its path and the carte's file.
+func TestDocumentValuesAreTyped(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		admin := srv.SignIn(t, "demo-admin")
+		var c campaignJSON
+		srv.Do(t, http.MethodPost, "/api/v1/campaigns", admin, map[string]any{"nom": "Typée"}).JSON(t, &c)
+		docPath := "/api/v1/campaigns/" + itoa(c.ID) + "/document"
+		ok := `{"items":[{"idGlobal":"p1","id":1,"name":"Burger","price":9,"available_on_the_spot":false,"sold_out":false,"daily_stock":"25"}]}`
+		if res := srv.DoWith(t, http.MethodPut, docPath, admin, ok, map[string]string{"If-Match": `"1"`}); res.Status != http.StatusOK {
+			t.Fatalf("save: %d %s", res.Status, res.Body)
+		}
+		body := string(srv.Do(t, http.MethodGet, docPath, admin, nil).Body)
+		for _, want := range []string{`"available_on_the_spot":false`, `"sold_out":false`, `"daily_stock":25`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("document lost %s: %s", want, body)
+			}
+		}
+		for doc, want := range map[string][]string{
+			`{"items":[{"idGlobal":"p1","name":"Burger","price_size3":-4}]}`: {"La valeur du prix -4 d'article Burger n'est pas valide", "body.items[0].price_size3"},
+			`{"items":[{"idGlobal":"p1","name":"Burger","many_size":true,"many_type":true,"allSizes":[{"id_size":1,"tariff":1,"price":5,"price_lv":-2}]}]}`: {
+				"La valeur du prix -2 d'article Burger n'est pas valide", "body.items[0].allSizes[0].price_lv"},
+			`{"items":[{"idGlobal":"p1","name":"Burger","daily_stock":"abc"}]}`: {`Erreur : Valeur non prise en charge dans \"items[0].daily_stock\" du fichier \"Typée.json\".`, "body.items[0].daily_stock"},
+		} {
+			res := srv.DoWith(t, http.MethodPut, docPath, admin, doc, map[string]string{"If-Match": `"2"`})
+			if res.Status != http.StatusUnprocessableEntity || !strings.Contains(string(res.Body), want[0]) || !strings.Contains(string(res.Body), want[1]) {
+				t.Errorf("%s: %d %s", doc, res.Status, res.Body)
+			}
+		}
+		if v := srv.Do(t, http.MethodGet, docPath, admin, nil).Header.Get("ETag"); v != `"2"` {
+			t.Fatalf("a refused document was stored: version %s", v)
+		}
+	})
+}

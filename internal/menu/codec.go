@@ -18,9 +18,11 @@ import (
 // field plans below. Element types carry no JSON methods of their own.
 
 var (
-	extraType = reflect.TypeOf(Extra(nil))
-	priceType = reflect.TypeOf(Price{})
-	rawType   = reflect.TypeOf(json.RawMessage(nil))
+	extraType    = reflect.TypeOf(Extra(nil))
+	priceType    = reflect.TypeOf(Price{})
+	countType    = reflect.TypeOf(Count{})
+	quantityType = reflect.TypeOf(Quantity{})
+	rawType      = reflect.TypeOf(json.RawMessage(nil))
 )
 
 type fieldPlan struct {
@@ -93,6 +95,10 @@ func encodeValue(buf []byte, v reflect.Value) ([]byte, error) {
 	case priceType:
 		b, _ := v.Interface().(Price).MarshalJSON()
 		return append(buf, b...), nil
+	case countType:
+		return v.Interface().(Count).appendJSON(buf), nil
+	case quantityType:
+		return v.Interface().(Quantity).appendJSON(buf), nil
 	case rawType:
 		if v.Len() == 0 {
 			return append(buf, "null"...), nil
@@ -175,8 +181,13 @@ func isEmpty(v reflect.Value) bool {
 		return v.IsNil()
 	case reflect.Struct:
 		// An omitempty price is left out at zero, as a number would be.
-		if v.Type() == priceType {
+		switch v.Type() {
+		case priceType:
 			return v.Field(0).Int() == 0 && !v.Field(2).Bool()
+		case countType:
+			return v.Interface().(Count).isZero()
+		case quantityType:
+			return v.Interface().(Quantity).isZero()
 		}
 	}
 	return false
@@ -222,7 +233,11 @@ func encodeStructHook(buf []byte, v reflect.Value, hook fieldHook) ([]byte, erro
 		}
 		fv := v.FieldByIndex(f.index)
 		if f.omitEmpty && isEmpty(fv) {
-			continue
+			// Left out, unless the key came in with this empty value: an
+			// explicit false, 0 or "" is not an absent key (see Extra).
+			if _, kept := extra[f.name]; !kept {
+				continue
+			}
 		}
 		writeKey(f.name)
 		if hook != nil {

@@ -37,6 +37,9 @@ type pathSeg struct {
 type decoder struct {
 	raw  []byte
 	path []pathSeg
+	// badNumber is the path of the first Count or Quantity that is not a
+	// number, "" if none.
+	badNumber string
 }
 
 func (d *decoder) where() string {
@@ -73,6 +76,7 @@ func decodeDocumentStrict(raw []byte, doc *Document) error {
 	if err != nil {
 		return err
 	}
+	doc.badNumber = d.badNumber
 	if end = skipSpace(raw, end); end != len(raw) {
 		return d.syntax(end)
 	}
@@ -97,8 +101,8 @@ func (d *decoder) value(i int, v reflect.Value) (int, error) {
 		case reflect.Slice, reflect.Map, reflect.Pointer, reflect.Interface:
 			v.Set(reflect.Zero(v.Type()))
 		case reflect.Struct:
-			if v.Type() == priceType {
-				v.Set(reflect.Zero(priceType))
+			if t := v.Type(); t == priceType || t == countType || t == quantityType {
+				v.Set(reflect.Zero(t))
 			}
 		}
 		return end, nil
@@ -107,6 +111,8 @@ func (d *decoder) value(i int, v reflect.Value) (int, error) {
 	switch t {
 	case priceType:
 		return d.price(i, v)
+	case countType, quantityType:
+		return d.number(i, v)
 	case rawType:
 		end, err := d.skip(i)
 		if err != nil {
@@ -195,8 +201,17 @@ func (d *decoder) value(i int, v reflect.Value) (int, error) {
 		return d.object(i, func(key string, j int) (int, error) {
 			if fi, ok := p.known[key]; ok {
 				d.path = append(d.path, pathSeg{key: key, index: -1})
-				end, err := d.value(j, v.FieldByIndex(p.fields[fi].index))
+				f := v.FieldByIndex(p.fields[fi].index)
+				end, err := d.value(j, f)
 				d.path = d.path[:len(d.path)-1]
+				if err == nil && p.fields[fi].omitEmpty && p.extra != nil && isEmpty(f) {
+					// Present but empty: remembered, so that it is written back.
+					ef := v.FieldByIndex(p.extra)
+					if ef.IsNil() {
+						ef.Set(reflect.MakeMap(extraType))
+					}
+					ef.SetMapIndex(reflect.ValueOf(key), reflect.ValueOf(json.RawMessage(compactRaw(raw[j:end]))))
+				}
 				return end, err
 			}
 			end, err := d.skip(j)
@@ -459,6 +474,49 @@ func (d *decoder) price(i int, v reflect.Value) (int, error) {
 		return end, d.typeError()
 	}
 	v.Set(reflect.ValueOf(p))
+	return end, nil
+}
+
+// number decodes a Count or a Quantity: a JSON number, or number text as
+// the forms type it. Anything else is kept as it came and its path noted
+// (the first one), for saves and imports to refuse.
+func (d *decoder) number(i int, v reflect.Value) (int, error) {
+	raw := d.raw
+	end, err := d.skip(i)
+	if err != nil {
+		return end, err
+	}
+	text, ok := "", false
+	switch c := raw[i]; {
+	case c == '"':
+		s, _, err := d.str(i)
+		if err != nil {
+			return end, err
+		}
+		text, ok = numberText(s)
+	case c == '-' || c >= '0' && c <= '9':
+		text, ok = string(raw[i:end]), isNumber(raw[i:end])
+	}
+	if ok {
+		if v.Type() == countType {
+			if n, fits := parseCount(text); fits {
+				v.Set(reflect.ValueOf(Count{N: n}))
+				return end, nil
+			}
+		} else if q, fits := parseQuantity(text); fits {
+			v.Set(reflect.ValueOf(Quantity{Text: q}))
+			return end, nil
+		}
+	}
+	kept := compactRaw(raw[i:end])
+	if v.Type() == countType {
+		v.Set(reflect.ValueOf(Count{Raw: kept, Invalid: true}))
+	} else {
+		v.Set(reflect.ValueOf(Quantity{Raw: kept, Invalid: true}))
+	}
+	if d.badNumber == "" {
+		d.badNumber = d.where()
+	}
 	return end, nil
 }
 

@@ -3,7 +3,11 @@
 // versions and the diff that feeds the change history.
 package menu
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+)
 
 // Order types and tariffs of the spec.
 const (
@@ -59,7 +63,12 @@ type SizePrice struct {
 	Tariff      int    `json:"tariff,omitempty"`
 	Price       Price  `json:"price"`
 	PriceSP     Price  `json:"price_sp"`
-	Extra       Extra  `json:"-"`
+	// The size's prices per order type (many_type).
+	PriceEmp      Price `json:"price_emp,omitempty"`
+	PriceLv       Price `json:"price_lv,omitempty"`
+	PricePlatform Price `json:"price_platform,omitempty"`
+	PriceDrive    Price `json:"price_drive,omitempty"`
+	Extra         Extra `json:"-"`
 }
 
 // Flags shared by the removable elements.
@@ -81,6 +90,7 @@ type Category struct {
 	Translation []Translation `json:"translation,omitempty"`
 
 	SoldOut            bool   `json:"sold_out,omitempty"`
+	OffsetPrintKitchen Count  `json:"offset_print_kitchen,omitempty"`
 	PathCategoryMoment string `json:"path_category_moment,omitempty"`
 	ProductsFirst      bool   `json:"products_first,omitempty"`
 	HasSubCategories   bool   `json:"has_sub_categories,omitempty"`
@@ -137,9 +147,31 @@ type Product struct {
 	DisplayKitchen         bool   `json:"display_kitchen,omitempty"`
 	HasTimetable           bool   `json:"has_timetable,omitempty"`
 	DaysOn                 []int  `json:"daysOn,omitempty"`
+	ProductPrices
+	Weight     Quantity `json:"weight,omitempty"`
+	Quantity   Quantity `json:"quantity,omitempty"`
+	DailyStock Count    `json:"daily_stock,omitempty"`
 	ProductFlags
 	removable
 	Extra Extra `json:"-"`
+}
+
+// ProductPrices are a product's other prices of the spec (§3): per size
+// (price_size1..7, sizes 4..10) and per channel.
+type ProductPrices struct {
+	PriceSize1     Price `json:"price_size1,omitempty"`
+	PriceSize2     Price `json:"price_size2,omitempty"`
+	PriceSize3     Price `json:"price_size3,omitempty"`
+	PriceSize4     Price `json:"price_size4,omitempty"`
+	PriceSize5     Price `json:"price_size5,omitempty"`
+	PriceSize6     Price `json:"price_size6,omitempty"`
+	PriceSize7     Price `json:"price_size7,omitempty"`
+	PriceDelivero  Price `json:"price_delivero,omitempty"`
+	PriceBar       Price `json:"price_bar,omitempty"`
+	PriceUber      Price `json:"price_uber,omitempty"`
+	PriceHappyHour Price `json:"price_happy_hour,omitempty"`
+	PriceTerasse   Price `json:"price_terasse,omitempty"`
+	PriceUnity     Price `json:"price_unity,omitempty"`
 }
 
 // ProductFlags are a product's availability switches (spec §3), the ones
@@ -183,11 +215,16 @@ type OptionItem struct {
 	TariffData map[string]TariffPrices `json:"tariffData,omitempty"`
 	OrderItem  int                     `json:"order_item"`
 
-	AliasSupplement string `json:"alias_supplement,omitempty"`
-	Cost            Price  `json:"cost,omitempty"`
-	SoldOut         bool   `json:"sold_out,omitempty"`
-	Cookable        bool   `json:"cookable,omitempty"`
-	Path            string `json:"path,omitempty"`
+	AliasSupplement string   `json:"alias_supplement,omitempty"`
+	Cost            Price    `json:"cost,omitempty"`
+	PriceBuy        Price    `json:"price_buy,omitempty"`
+	PriceUnity      Price    `json:"price_unity,omitempty"`
+	Quantity        Quantity `json:"quantity,omitempty"`
+	QuantityStock   Quantity `json:"quantity_stock,omitempty"`
+	NumberFlame     Count    `json:"number_flame,omitempty"`
+	SoldOut         bool     `json:"sold_out,omitempty"`
+	Cookable        bool     `json:"cookable,omitempty"`
+	Path            string   `json:"path,omitempty"`
 	removable
 	Extra Extra `json:"-"`
 }
@@ -343,12 +380,30 @@ type SizeLabels struct {
 	ProductSize10 string `json:"product_size_10,omitempty"`
 }
 
-// HideNames are the kiosk's hide-name flags carried by the document.
+// Labels are the ten labels in size order.
+func (l *SizeLabels) Labels() [10]*string {
+	return [10]*string{&l.ProductSize1, &l.ProductSize2, &l.ProductSize3, &l.ProductSize4, &l.ProductSize5,
+		&l.ProductSize6, &l.ProductSize7, &l.ProductSize8, &l.ProductSize9, &l.ProductSize10}
+}
+
+// WithDefaults gives every label without text the spec's default
+// ('taille n', first document §9): kiosks look each one up.
+func (l SizeLabels) WithDefaults() SizeLabels {
+	for i, p := range l.Labels() {
+		if strings.TrimSpace(*p) == "" {
+			*p = "taille " + strconv.Itoa(i+1)
+		}
+	}
+	return l
+}
+
+// HideNames are the kiosk's hide-name flags carried by the document. They
+// are always written, false included (spec default): kiosks read each one.
 type HideNames struct {
-	HideNameCategories    bool `json:"hide_name_categories,omitempty"`
-	HideNameSubCategories bool `json:"hide_name_sub_categories,omitempty"`
-	HideNameProducts      bool `json:"hide_name_products,omitempty"`
-	HideNameOptions       bool `json:"hide_name_options,omitempty"`
+	HideNameCategories    bool `json:"hide_name_categories"`
+	HideNameSubCategories bool `json:"hide_name_sub_categories"`
+	HideNameProducts      bool `json:"hide_name_products"`
+	HideNameOptions       bool `json:"hide_name_options"`
 }
 
 // Document is the menu document (orderJson). Unknown fields of every
@@ -367,4 +422,8 @@ type Document struct {
 	SizeLabels
 	HideNames
 	Extra Extra `json:"-"`
+	// badNumber is the JSON path of the first Count or Quantity that came
+	// in as something else ("" if none): kept when a stored carte is read,
+	// refused when one is saved or imported.
+	badNumber string
 }

@@ -168,6 +168,61 @@ type CampaignInput struct {
 	IsPeriodic    bool
 	CampagneDates []string
 	Removed       bool
+	// ConfirmDuplicateName: the user was warned that another active carte
+	// has the same name and keeps it.
+	ConfirmDuplicateName bool
+}
+
+// FieldConfirmDuplicateName is the field of the warning that asks to
+// confirm a name another active carte already has.
+const FieldConfirmDuplicateName = "confirmDuplicateName"
+
+// Two active cartes with the same name (accents, spaces and case ignored)
+// are allowed, unlike two elements of one carte (DECISIONS "Duplicate
+// names"): cartes are often copies being prepared. But the deployment
+// screens and the history then name two cartes alike, so creating,
+// renaming or activating one into that state needs the user's
+// confirmation: without it the answer is a warning (a field error on
+// confirmDuplicateName naming the other carte) and nothing changes.
+func (s *Service) checkDuplicateName(ctx context.Context, p tenancy.Principal, exceptID int64, in CampaignInput) error {
+	if in.Removed || in.ConfirmDuplicateName {
+		return nil
+	}
+	other, err := s.activeNamed(ctx, p.FranchiseID, exceptID, in.Nom)
+	if err != nil || other == "" {
+		return err
+	}
+	return &tenancy.ValidationError{Field: FieldConfirmDuplicateName, Message: fmt.Sprintf(
+		"Une autre carte active s'appelle déjà « %s ». Confirmez pour garder ce nom : les deux cartes porteront le même nom dans les écrans de déploiement et l'historique.", other)}
+}
+
+// activeNamed returns the name of an active carte of the franchise, other
+// than exceptID, whose name compares equal to nom ("" if none).
+func (s *Service) activeNamed(ctx context.Context, franchiseID, exceptID int64, nom string) (string, error) {
+	names, err := s.activeNames(ctx, franchiseID, exceptID)
+	if err != nil {
+		return "", err
+	}
+	return names[nameKey(nom)], nil
+}
+
+func (s *Service) activeNames(ctx context.Context, franchiseID, exceptID int64) (map[string]string, error) {
+	rows, err := s.db.Query(ctx, `SELECT nom FROM campaigns WHERE franchise_id = ? AND removed = FALSE AND id <> ? ORDER BY id`, franchiseID, exceptID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	names := map[string]string{}
+	for rows.Next() {
+		var nom string
+		if err := rows.Scan(&nom); err != nil {
+			return nil, err
+		}
+		if _, seen := names[nameKey(nom)]; !seen {
+			names[nameKey(nom)] = nom
+		}
+	}
+	return names, rows.Err()
 }
 
 func (in *CampaignInput) validate() error {
@@ -266,6 +321,9 @@ func (s *Service) createWith(ctx context.Context, p tenancy.Principal, in Campai
 	if err := in.validate(); err != nil {
 		return Campaign{}, err
 	}
+	if err := s.checkDuplicateName(ctx, p, 0, in); err != nil {
+		return Campaign{}, err
+	}
 	actor, err := s.actor(ctx, p)
 	if err != nil {
 		return Campaign{}, err
@@ -309,7 +367,16 @@ func (s *Service) Duplicate(ctx context.Context, p tenancy.Principal, id int64) 
 	if err != nil {
 		return Campaign{}, err
 	}
-	in := CampaignInput{Nom: c.Nom + " (copie)", DateDebut: c.DateDebut, DateFin: c.DateFin, IsPeriodic: c.IsPeriodic, CampagneDates: c.CampagneDates}
+	// The copy takes the first free name: « X (copie) », « X (copie 2) »…
+	names, err := s.activeNames(ctx, p.FranchiseID, 0)
+	if err != nil {
+		return Campaign{}, err
+	}
+	nom := c.Nom + " (copie)"
+	for n := 2; names[nameKey(nom)] != ""; n++ {
+		nom = fmt.Sprintf("%s (copie %d)", c.Nom, n)
+	}
+	in := CampaignInput{Nom: nom, DateDebut: c.DateDebut, DateFin: c.DateFin, IsPeriodic: c.IsPeriodic, CampagneDates: c.CampagneDates}
 	return s.create(ctx, p, in, doc, history.Duplication, c.Nom)
 }
 
@@ -324,6 +391,13 @@ func (s *Service) Update(ctx context.Context, p tenancy.Principal, id int64, ver
 	}
 	if err := in.validate(); err != nil {
 		return Campaign{}, err
+	}
+	// Asked when the carte takes a name another active one has: renamed,
+	// or activated. An unchanged active carte is not asked again.
+	if nameKey(in.Nom) != nameKey(before.Nom) || before.Removed {
+		if err := s.checkDuplicateName(ctx, p, id, in); err != nil {
+			return Campaign{}, err
+		}
 	}
 	actor, err := s.actor(ctx, p)
 	if err != nil {
@@ -441,6 +515,16 @@ func Parse(raw []byte, file string) (*Document, error) {
 	return &d, nil
 }
 
+// typed refuses a document holding a value one of its typed numbers cannot
+// hold (daily_stock: "abc"), naming its path and the carte's file: no
+// partly-valid document is ever stored.
+func (d *Document) typed(file string) error {
+	if d.badNumber != "" {
+		return &UnsupportedValue{Field: d.badNumber, File: file}
+	}
+	return nil
+}
+
 // SaveDocument validates and stores a new version of the carte's document.
 // version is the one the editor loaded: a stale save is refused (ErrStale),
 // never silently overwriting someone else's work. Each change of the
@@ -464,6 +548,9 @@ func (s *Service) SaveDocument(ctx context.Context, p tenancy.Principal, id int6
 // version if the carte is still at version, and logs what changed.
 func (s *Service) saveParsed(ctx context.Context, p tenancy.Principal, c Campaign, version int, d *Document) (Campaign, error) {
 	id := c.ID
+	if err := d.typed(c.URL); err != nil {
+		return Campaign{}, err
+	}
 	if err := Validate(d); err != nil {
 		return Campaign{}, err
 	}

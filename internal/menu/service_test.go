@@ -66,3 +66,57 @@ func fmtAny(v any) string {
 	}
 	return ""
 }
+
+// A save keeps a flag sent at false, and refuses — storing nothing — a
+// document whose number fields hold something else than a number, naming
+// the JSON path and the carte's file.
+func TestSaveKeepsFalseAndRefusesUntypedNumbers(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		ctx := context.Background()
+		db := testutil.NewDB(t, engine)
+		ten := tenancy.NewService(db, events.NewLocal())
+		if err := demo.Load(ctx, db, ten); err != nil {
+			t.Fatal(err)
+		}
+		u, _ := ten.UserByLogin(ctx, "demo-admin")
+		p := tenancy.PrincipalFor(u)
+		svc := menu.NewService(db, ten, events.NewLocal())
+		c, err := svc.Create(ctx, p, menu.CampaignInput{Nom: "Été"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err = svc.SaveDocument(ctx, p, c.ID, c.Version, []byte(`{"items":[{"idGlobal":"p1","name":"Burger","price":9,"available_on_the_spot":false,"hidden_borne":false,"daily_stock":"12"}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _, err := svc.Document(ctx, p, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{`"available_on_the_spot":false`, `"hidden_borne":false`, `"daily_stock":12`} {
+			if !strings.Contains(string(raw), want) {
+				t.Errorf("stored document lost %s: %s", want, raw)
+			}
+		}
+		for body, want := range map[string]string{
+			`{"items":[{"idGlobal":"p1","name":"Burger","daily_stock":"abc"}]}`:                       `Erreur : Valeur non prise en charge dans "items[0].daily_stock" du fichier "Été.json".`,
+			`{"items":[{"idGlobal":"p1","name":"Burger","price_size3":-4}]}`:                          `La valeur du prix -4 d'article Burger n'est pas valide`,
+			`{"items":[{"idGlobal":"p1","name":"Burger","allSizes":[{"id_size":2,"price_emp":-1}]}]}`: `La valeur du prix -1 d'article Burger n'est pas valide`,
+		} {
+			_, err := svc.SaveDocument(ctx, p, c.ID, c.Version, []byte(body))
+			if err == nil || err.Error() != want {
+				t.Errorf("%s: got %v, want %s", body, err, want)
+			}
+		}
+		after, err := svc.Get(ctx, p, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after.Version != c.Version {
+			t.Fatalf("a refused document was stored: version %d → %d", c.Version, after.Version)
+		}
+		if _, err := svc.Import(ctx, p, "Importée", "import.json", false, []byte(`{"items":[{"idGlobal":"p1","name":"B","weight":[1]}]}`)); err == nil {
+			t.Fatal("an import holding a list where a number is expected was accepted")
+		}
+	})
+}

@@ -51,14 +51,17 @@ func (s *Service) Export(ctx context.Context, p tenancy.Principal, id int64) ([]
 // is — a value a field cannot hold is refused naming the file — and
 // nothing is created unless all of it is valid. nom, when given, names the
 // new carte; the new carte is never principal.
-func (s *Service) Import(ctx context.Context, p tenancy.Principal, nom, fileName string, raw []byte) (Campaign, error) {
+//
+// As at creation, a name another active carte already has needs
+// confirmDuplicateName (see checkDuplicateName).
+func (s *Service) Import(ctx context.Context, p tenancy.Principal, nom, fileName string, confirmDuplicateName bool, raw []byte) (Campaign, error) {
 	if err := canWrite(p); err != nil {
 		return Campaign{}, err
 	}
 	if fileName == "" {
 		fileName = "import.json"
 	}
-	in := CampaignInput{Nom: strings.TrimSpace(nom)}
+	in := CampaignInput{Nom: strings.TrimSpace(nom), ConfirmDuplicateName: confirmDuplicateName}
 	doc := raw
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &probe); err != nil {
@@ -83,6 +86,9 @@ func (s *Service) Import(ctx context.Context, p tenancy.Principal, nom, fileName
 	}
 	d, err := Parse(doc, fileName)
 	if err != nil {
+		return Campaign{}, err
+	}
+	if err := d.typed(fileName); err != nil {
 		return Campaign{}, err
 	}
 	if err := Validate(d); err != nil {

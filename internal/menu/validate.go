@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -41,6 +42,43 @@ func (c *checker) price(path func() string, p Price, message func() string) {
 	if p.Invalid || p.Negative() {
 		c.add(path(), "%s", message())
 	}
+}
+
+// extraPrices refuses a negative price among an element's fields the model
+// does not name (price_* per channel and size, as older clients write
+// them): every negative price is refused, typed or not. Text that is not a
+// number is left alone there: an unknown key may be a label.
+func (c *checker) extraPrices(path func(key string) string, e Extra, message func(Price) string) {
+	var refused []string
+	for k, raw := range e {
+		if !strings.HasPrefix(k, "price_") || k == "price_type" || k == "price_point" || len(raw) == 0 {
+			continue
+		}
+		if v, ok := extraPrice(raw); ok && v.Negative() {
+			refused = append(refused, k)
+		}
+	}
+	sort.Strings(refused)
+	for _, k := range refused {
+		v, _ := extraPrice(e[k])
+		c.add(path(k), "%s", message(v))
+	}
+}
+
+func extraPrice(raw json.RawMessage) (Price, bool) {
+	switch raw[0] {
+	case '"':
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return Price{}, false
+		}
+		p := ParsePrice(s)
+		return p, !p.Invalid
+	case '-':
+		p := ParsePrice(string(raw))
+		return p, !p.Invalid
+	}
+	return Price{}, false
 }
 
 var clock = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`)
@@ -130,9 +168,16 @@ func Validate(d *Document) error {
 			name string
 			p    Price
 		}{{"price", p.Price}, {"price_junior", p.PriceJunior}, {"price_senior", p.PriceSenior}, {"price_mega", p.PriceMega}, {"price_platform", p.PricePlatform},
-			{"price_sp", p.PriceSP}, {"price_emp", p.PriceEmp}, {"price_lv", p.PriceLv}, {"price_drive", p.PriceDrive}} {
+			{"price_sp", p.PriceSP}, {"price_emp", p.PriceEmp}, {"price_lv", p.PriceLv}, {"price_drive", p.PriceDrive},
+			{"price_size1", p.PriceSize1}, {"price_size2", p.PriceSize2}, {"price_size3", p.PriceSize3}, {"price_size4", p.PriceSize4},
+			{"price_size5", p.PriceSize5}, {"price_size6", p.PriceSize6}, {"price_size7", p.PriceSize7},
+			{"price_delivero", p.PriceDelivero}, {"price_bar", p.PriceBar}, {"price_uber", p.PriceUber}, {"price_happy_hour", p.PriceHappyHour},
+			{"price_terasse", p.PriceTerasse}, {"price_unity", p.PriceUnity}} {
 			c.price(func() string { return at(f.name) }, f.p, func() string { return fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", f.p, p.Name) })
 		}
+		c.extraPrices(func(k string) string { return at(k) }, p.Extra, func(v Price) string {
+			return fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", v, p.Name)
+		})
 		c.price(func() string { return at("purchase_price") }, p.PurchasePrice, func() string { return fmt.Sprintf("la valeur du prix d'achat %s n'est pas valide", p.PurchasePrice) })
 		for k, e := range p.Prices {
 			path := fmt.Sprintf("items[%d].prices[%d]", i, k)
@@ -152,9 +197,12 @@ func Validate(d *Document) error {
 			for _, f := range []struct {
 				name string
 				p    Price
-			}{{"price", s.Price}, {"price_sp", s.PriceSP}} {
+			}{{"price", s.Price}, {"price_sp", s.PriceSP}, {"price_emp", s.PriceEmp}, {"price_lv", s.PriceLv}, {"price_platform", s.PricePlatform}, {"price_drive", s.PriceDrive}} {
 				c.price(func() string { return fmt.Sprintf("items[%d].allSizes[%d].%s", i, k, f.name) }, f.p, func() string { return fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", f.p, p.Name) })
 			}
+			c.extraPrices(func(f string) string { return fmt.Sprintf("items[%d].allSizes[%d].%s", i, k, f) }, s.Extra, func(v Price) string {
+				return fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", v, p.Name)
+			})
 		}
 		if p.FirstPeriod != "" && p.EndPeriod != "" && p.FirstPeriod > p.EndPeriod {
 			c.add(at("first_period"), "La date de début est supérieure à la date de fin du produit %s", p.Name)
@@ -179,6 +227,15 @@ func Validate(d *Document) error {
 			c.price(func() string { return fmt.Sprintf("options[%d].items[%d].cost", i, k) }, it.Cost, func() string {
 				return fmt.Sprintf("la valeur du prix d'achat %s n'est pas valide", it.Cost)
 			})
+			c.price(func() string { return fmt.Sprintf("options[%d].items[%d].price_buy", i, k) }, it.PriceBuy, func() string {
+				return fmt.Sprintf("la valeur du prix d'achat %s n'est pas valide", it.PriceBuy)
+			})
+			c.price(func() string { return fmt.Sprintf("options[%d].items[%d].price_unity", i, k) }, it.PriceUnity, func() string {
+				return fmt.Sprintf("La valeur du prix %s de l'option %s n'est pas valide", it.PriceUnity, it.Name)
+			})
+			c.extraPrices(func(f string) string { return fmt.Sprintf("options[%d].items[%d].%s", i, k, f) }, it.Extra, func(v Price) string {
+				return fmt.Sprintf("La valeur du prix %s de l'option %s n'est pas valide", v, it.Name)
+			})
 			for n := 1; n <= 3; n++ {
 				tp, ok := it.TariffData[fmt.Sprintf("T%d", n)]
 				if !ok {
@@ -192,6 +249,9 @@ func Validate(d *Document) error {
 						return fmt.Sprintf("La valeur du prix %s dans le tarif %d de l'option %s n'est pas valide", f.p, n, it.Name)
 					})
 				}
+				c.extraPrices(func(f string) string { return fmt.Sprintf("options[%d].items[%d].tariffData.T%d.%s", i, k, n, f) }, tp.Extra, func(v Price) string {
+					return fmt.Sprintf("La valeur du prix %s dans le tarif %d de l'option %s n'est pas valide", v, n, it.Name)
+				})
 			}
 		}
 	}

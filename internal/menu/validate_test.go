@@ -127,3 +127,35 @@ func TestFamiliesAndPromotionsRules(t *testing.T) {
 		t.Errorf("a removed option family must not count as a duplicate:\n%s", got)
 	}
 }
+
+// Every negative price is refused, wherever it sits: per size
+// (price_size1..7, allSizes per order type), per channel, per tariff and
+// order type, on options; typed fields and the price_* keys older clients
+// write alike.
+func TestEveryNegativePriceIsRefused(t *testing.T) {
+	d := doc(t, `{"items":[{"idGlobal":"p1","name":"Burger","price_size3":-4,"price_uber":"-1,5","price_type":"per_piece","price_label":"-x",
+		"prices":[{"tariff":2,"type_order":3,"price":-2,"id_size":1}],
+		"allSizes":[{"id_size":1,"tariff":1,"price":5,"price_sp":5,"price_emp":-3,"price_drive":"-0,5","price_happy_hour":-7}]}],
+		"options":[{"idGlobal":"g1","name":"Sauces","items":[{"idGlobal":"o1","name":"Ketchup","price":0,"price_buy":-1,"price_unity":-2,"price_extra":-6,
+		"tariffData":{"T3":{"price":1,"price_bar":-8}}}]}]}`)
+	got := messages(Validate(d))
+	for _, want := range []string{
+		"items[0].price_size3: La valeur du prix -4 d'article Burger n'est pas valide",
+		"items[0].price_uber: La valeur du prix -1.5 d'article Burger n'est pas valide",
+		"items[0].prices[0].price: La valeur du prix -2 dans le tarif 2 pour En Livraison du produit Burger n'est pas valide",
+		"items[0].allSizes[0].price_emp: La valeur du prix -3 d'article Burger n'est pas valide",
+		"items[0].allSizes[0].price_drive: La valeur du prix -0.5 d'article Burger n'est pas valide",
+		"items[0].allSizes[0].price_happy_hour: La valeur du prix -7 d'article Burger n'est pas valide",
+		"options[0].items[0].price_buy: la valeur du prix d'achat -1 n'est pas valide",
+		"options[0].items[0].price_unity: La valeur du prix -2 de l'option Ketchup n'est pas valide",
+		"options[0].items[0].price_extra: La valeur du prix -6 de l'option Ketchup n'est pas valide",
+		"options[0].items[0].tariffData.T3.price_bar: La valeur du prix -8 dans le tarif 3 de l'option Ketchup n'est pas valide",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "price_type") || strings.Contains(got, "price_label") {
+		t.Errorf("text that is not a price is not a price:\n%s", got)
+	}
+}

@@ -1492,6 +1492,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prêt : 200 une fois le travail de démarrage fini (commandes de démonstration chargées), 503 avant
+         * @description **Accès :** public.
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/counts": {
         parameters: {
             query?: never;
@@ -2447,6 +2467,8 @@ export interface components {
         };
         CampaignBody: {
             campagneDates?: string[] | null;
+            /** @description Garder un nom qu'une autre carte active porte déjà. Sans cette confirmation, créer, renommer ou activer une carte vers un tel nom répond 422 avec un avertissement sur le champ confirmDuplicateName (la carte n'est pas modifiée) ; deux cartes actives du même nom restent permises. */
+            confirmDuplicateName?: boolean;
             dateDebut?: string;
             dateFin?: string;
             isPeriodic?: boolean;
@@ -2535,15 +2557,12 @@ export interface components {
             ca_ttc: number;
             name: string;
             /**
-             * Format: double
-             * @description TVA / CA HT, en %
-             */
-            percentage_tva: number;
-            /**
              * Format: int64
              * @description TVA en centimes
              */
             tva: number;
+            /** @description Les taux de TVA des lignes vendues de la catégorie, en points de base (550 = 5,5 %), du plus petit au plus grand : plusieurs quand la catégorie a été vendue à plusieurs taux */
+            vatRatesBp: number[] | null;
         };
         Change: {
             after: unknown;
@@ -2593,31 +2612,50 @@ export interface components {
             cancelledOrders: number;
             /** Format: int64 */
             cancelledOrdersPrevious: number;
-            /** Format: double */
-            cancelledTrend: number;
+            /**
+             * Format: double
+             * @description Comme confirmedTrend
+             */
+            cancelledTrend: number | null;
             /** Format: int64 */
             clickncollectOrders: number;
             /** Format: int64 */
             clickncollectOrdersPrevious: number;
-            /** Format: double */
-            clickncollectTrend: number;
+            /**
+             * Format: double
+             * @description Comme confirmedTrend
+             */
+            clickncollectTrend: number | null;
             /** Format: int64 */
             confirmedOrders: number;
             /** Format: int64 */
             confirmedOrdersPrevious: number;
             /**
              * Format: double
-             * @description Évolution en % par rapport à la période précédente (0 sans référence)
+             * @description Évolution en % par rapport à la période de référence ; null sans référence (aucune commande de ce genre sur la période de référence) : pas de tendance plutôt qu'un faux 0 % ou −100 %
              */
-            confirmedTrend: number;
+            confirmedTrend: number | null;
+            /** @description Dernier jour de la période de référence (AAAA-MM-JJ) */
             previousEnd: string;
+            /** @description Premier jour de la période de référence (AAAA-MM-JJ) */
             previousStart: string;
+            /** @description Quand la période comprend aujourd'hui : l'heure locale (HH:MM) jusqu'à laquelle le dernier jour de la période de référence est compté, celle de maintenant (aujourd'hui jusqu'à maintenant contre le jour de référence jusqu'à la même heure) */
+            previousUntil?: string;
         };
         CurrencyInfo: {
             /** @example EUR */
             code: string;
             /** @example € */
             symbol: string;
+        };
+        CurrencyShare: {
+            /** @example CHF */
+            code: string;
+            /**
+             * Format: int64
+             * @description Restaurants du périmètre qui comptent dans cette devise
+             */
+            restaurants: number;
         };
         CurrentGenerationOutputBody: {
             /** @description null : aucune génération en cours */
@@ -2746,12 +2784,26 @@ export interface components {
             byRestaurant: components["schemas"]["Amount"][] | null;
             bySource: components["schemas"]["Amount"][] | null;
             byType: components["schemas"]["Amount"][] | null;
+            /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
+            currencies: components["schemas"]["CurrencyShare"][] | null;
+            /**
+             * @description Devise (ISO 4217) de tous les montants de la réponse : seuls les restaurants de cette devise sont comptés
+             * @example EUR
+             */
+            currency: string;
             /** @description Par jour (yyyy-mm-dd) ou par mois (yyyy-mm) */
             series: components["schemas"]["Amount"][] | null;
             /** Format: int64 */
             totalCents: number;
         };
         DiscountedPage: {
+            /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
+            currencies: components["schemas"]["CurrencyShare"][] | null;
+            /**
+             * @description Devise (ISO 4217) de tous les montants de la réponse : seuls les restaurants de cette devise sont comptés
+             * @example EUR
+             */
+            currency: string;
             items: components["schemas"]["DiscountedRow"][] | null;
             /** Format: int64 */
             total: number;
@@ -2955,6 +3007,8 @@ export interface components {
         Health: {
             /** @example sqlite */
             database: string;
+            /** @description Chargement des commandes de démonstration (absent sans démonstration) */
+            demoOrders?: components["schemas"]["OrdersProgress"];
             /** @example ok */
             status: string;
             version: string;
@@ -2962,9 +3016,10 @@ export interface components {
         HeatRow: {
             /** Format: int64 */
             hour: number;
+            /** @description Commandes payées de la case, avec ou sans temps de sortie */
             orders: number[] | null;
-            /** @description dimanche, lundi, …, samedi */
-            weekdays: number[] | null;
+            /** @description Temps de sortie moyen en minutes non arrondies, dimanche, lundi, …, samedi ; null quand aucune commande de la case n'a de temps de sortie */
+            weekdays: (number | null)[] | null;
         };
         HistoryEntry: {
             /** @enum {string} */
@@ -3292,8 +3347,11 @@ export interface components {
             payments: components["schemas"]["Payment"][] | null;
             /** @enum {string} */
             source: "caisse" | "borne" | "clickncollect";
-            /** @enum {string} */
-            status: "paid" | "pending" | "cancelled";
+            /**
+             * @description paid : payée, comptée dans les ventes ; pending : en attente ; cancelled : annulée ; refunded : remboursée ; partially_refunded : remboursée en partie ; failed : paiement refusé (borne). Seules les commandes payées comptent dans les ventes ; toutes les autres sauf pending comptent parmi les commandes annulées. Une commande remboursée en partie ne compte pas dans les ventes (les lignes remboursées ne sont pas détaillées) : la caisse poste la part conservée comme une nouvelle commande payée.
+             * @enum {string}
+             */
+            status: "paid" | "pending" | "cancelled" | "refunded" | "partially_refunded" | "failed";
             /**
              * Format: int64
              * @description Somme des lignes, en centimes, avant réduction
@@ -3315,6 +3373,11 @@ export interface components {
         OrderOut: {
             /** @description Jour d'exploitation dans le fuseau du restaurant */
             business_date: string;
+            /**
+             * @description Devise de tous les montants de la commande (celle du restaurant)
+             * @example EUR
+             */
+            currency: string;
             /** @description true : la commande avait déjà été reçue ; voici celle enregistrée */
             duplicate?: boolean;
             equipement: string;
@@ -3331,6 +3394,11 @@ export interface components {
             total: number;
         };
         OrderRow: {
+            /**
+             * @description Devise du restaurant de la commande
+             * @example EUR
+             */
+            currency: string;
             equipement: string;
             /** Format: int64 */
             id: number;
@@ -3339,13 +3407,32 @@ export interface components {
             paid_at: string;
             siret: string;
             source: string;
-            /** @description paid, pending ; tout autre statut est une annulation */
+            /** @description Statut envoyé par la caisse (voir Order.status) : paid en vert, pending en orange, tous les autres en rouge et comptés comme annulations */
             status: string;
             /** Format: int64 */
             totalCents: number;
             /** Format: int64 */
             type: number;
             user_keen_id: string;
+        };
+        OrdersProgress: {
+            /**
+             * Format: int64
+             * @description Commandes déjà chargées
+             */
+            loaded: number;
+            /** @description Vrai tant que les commandes de démonstration se chargent (les rapports sont alors incomplets) */
+            loading: boolean;
+            /**
+             * Format: int64
+             * @description Avancement en % ; 100 une fois le chargement terminé
+             */
+            percent: number;
+            /**
+             * Format: int64
+             * @description Commandes à charger, environ (la dernière journée s'arrête à l'heure du premier démarrage)
+             */
+            total: number;
         };
         Override: {
             idGlobal: string;
@@ -3390,9 +3477,9 @@ export interface components {
             speciaux: number;
             /**
              * Format: double
-             * @description Temps de sortie moyen, en minutes
+             * @description Temps de sortie moyen, en minutes non arrondies (moyenne exacte des secondes ÷ 60, à arrondir à l'affichage), des commandes payées qui ont un temps de sortie ; null si aucune n'en a
              */
-            temps_sortie: number;
+            temps_sortie: number | null;
         };
         Performance: {
             byCategory: components["schemas"]["PerfRow"][] | null;
@@ -3445,7 +3532,10 @@ export interface components {
         };
         Point: {
             label: string;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description Temps de sortie moyen, en minutes non arrondies ; seuls les jours et types qui ont des commandes avec un temps de sortie sont listés
+             */
             value: number;
         };
         PresenceEntry: {
@@ -3516,6 +3606,13 @@ export interface components {
         };
         ProductReport: {
             categories: components["schemas"]["CategoryRow"][] | null;
+            /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
+            currencies: components["schemas"]["CurrencyShare"][] | null;
+            /**
+             * @description Devise (ISO 4217) de tous les montants de la réponse : seuls les restaurants de cette devise sont comptés
+             * @example EUR
+             */
+            currency: string;
             ranking: components["schemas"]["RankRow"][] | null;
         };
         ProductsExportInputBody: {
@@ -3533,30 +3630,57 @@ export interface components {
             /** Format: int64 */
             ttcCents: number;
         };
+        Ready: {
+            ready: boolean;
+        };
         Realtime: {
-            /** Format: int64 */
-            averageBasketCents: number;
-            /** @description Chiffre d'affaires par heure locale (label HH) */
-            byHour: components["schemas"]["Amount"][] | null;
             byRestaurant: components["schemas"]["RealtimeRest"][] | null;
             /** Format: int64 */
             cancelled: number;
             /** Format: int64 */
             clickncollect: number;
-            /** @description Les trois compteurs du jour et leur tendance sur un mois */
+            /** @description Les trois compteurs du jour (tous les restaurants du périmètre) et leur tendance : aujourd'hui jusqu'à maintenant contre le même jour de la semaine précédente jusqu'à la même heure */
             counts: components["schemas"]["Counts"];
             date: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Commandes payées du jour, tous les restaurants du périmètre (toutes devises)
+             */
             orders: number;
-            /** Format: int64 */
-            revenueCents: number;
+            /** @description Chiffre d'affaires du jour par devise (les devises ne sont jamais additionnées) : la devise du franchiseur d'abord, puis par nombre de restaurants */
+            totals: components["schemas"]["RealtimeTotal"][] | null;
         };
         RealtimeRest: {
+            /**
+             * @description Devise du restaurant
+             * @example CHF
+             */
+            currency: string;
             name: string;
             /** Format: int64 */
             orders: number;
             /** Format: int64 */
             restaurantId: number;
+            /** Format: int64 */
+            revenueCents: number;
+        };
+        RealtimeTotal: {
+            /** Format: int64 */
+            averageBasketCents: number;
+            /** @description Chiffre d'affaires par heure locale (label HH), dans cette devise */
+            byHour: components["schemas"]["Amount"][] | null;
+            /** @example EUR */
+            currency: string;
+            /**
+             * Format: int64
+             * @description Commandes payées de ces restaurants
+             */
+            orders: number;
+            /**
+             * Format: int64
+             * @description Restaurants du périmètre dans cette devise
+             */
+            restaurants: number;
             /** Format: int64 */
             revenueCents: number;
         };
@@ -3638,10 +3762,19 @@ export interface components {
         RestaurantsBodyBody: {
             restaurantIds: number[] | null;
         };
-        SalesList: {
+        SalesReport: {
+            /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
+            currencies: components["schemas"]["CurrencyShare"][] | null;
+            /**
+             * @description Devise (ISO 4217) de tous les montants de la réponse : seuls les restaurants de cette devise sont comptés
+             * @example EUR
+             */
+            currency: string;
             items: components["schemas"]["SalesRow"][] | null;
         };
         SalesRow: {
+            /** @description Produits d'une catégorie : l'image du produit dans les cartes de la franchise (nom de fichier, à lire par GET /api/v1/images/products/{file}) ; absente quand le produit n'en a pas */
+            image?: string;
             name: string;
             /**
              * Format: int64
@@ -3650,9 +3783,9 @@ export interface components {
             nombrescommandes: number;
             /**
              * Format: double
-             * @description Évolution du montant en % par rapport à la période précédente de même durée (0 sans référence)
+             * @description Évolution du montant en % par rapport à la période précédente de même durée ; null sans référence (rien de vendu sur la période précédente)
              */
-            pourcentage: number;
+            pourcentage: number | null;
             /**
              * Format: int64
              * @description Montant sur la période précédente de même durée
@@ -3853,7 +3986,14 @@ export interface components {
             /** Format: int64 */
             vat_cents: number;
         };
-        ZList: {
+        ZReport: {
+            /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
+            currencies: components["schemas"]["CurrencyShare"][] | null;
+            /**
+             * @description Devise (ISO 4217) de tous les montants de la réponse : seuls les restaurants de cette devise sont comptés
+             * @example EUR
+             */
+            currency: string;
             items: components["schemas"]["ZRow"][] | null;
         };
         ZRow: {
@@ -3864,6 +4004,11 @@ export interface components {
             Promotion: number;
             /** Format: int64 */
             ca_ht: number;
+            /**
+             * @description Devise des montants de la ligne (celle du restaurant)
+             * @example EUR
+             */
+            currency: string;
             /** Format: int64 */
             equipmentId: number;
             name_equipement: string;
@@ -4836,6 +4981,8 @@ export interface operations {
                 nom?: string;
                 /** @description Nom du fichier importé, cité par les messages d'erreur */
                 fileName?: string;
+                /** @description Garder un nom qu'une autre carte active porte déjà (sinon 422 avec un avertissement sur confirmDuplicateName) */
+                confirmDuplicateName?: boolean;
             };
             header?: never;
             path?: never;
@@ -7372,6 +7519,8 @@ export interface operations {
                 end: string;
                 /** @description 0 : tous les restaurants visibles */
                 restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
                 source?: "caisse_borne" | "clickncollect";
                 page?: number;
                 /** @description 5, 10, 25, 50, 100, 200 ; -1 : tout */
@@ -8222,6 +8371,35 @@ export interface operations {
             };
         };
     };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ready"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     reportCounts: {
         parameters: {
             query: {
@@ -8231,6 +8409,8 @@ export interface operations {
                 end: string;
                 /** @description 0 : tous les restaurants visibles */
                 restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
             };
             header?: never;
             path?: never;
@@ -8294,6 +8474,8 @@ export interface operations {
                 end: string;
                 /** @description 0 : tous les restaurants visibles */
                 restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
                 /** @description Par Jour ou Par Mensuel */
                 grain?: "day" | "month";
             };
@@ -8359,6 +8541,8 @@ export interface operations {
                 end: string;
                 /** @description 0 : tous les restaurants visibles */
                 restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
                 page?: number;
                 /** @description 5, 10, 25 ; -1 : tout */
                 pageSize?: number;
@@ -8425,6 +8609,8 @@ export interface operations {
                 end: string;
                 /** @description 0 : tous les restaurants visibles */
                 restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
                 /** @description Fuseau IANA de la carte de chaleur (ex. Europe/Paris) ; UTC par défaut */
                 tz?: string;
             };
@@ -8490,6 +8676,8 @@ export interface operations {
                 end: string;
                 /** @description 0 : tous les restaurants visibles */
                 restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
             };
             header?: never;
             path?: never;
@@ -8612,6 +8800,8 @@ export interface operations {
                 end: string;
                 /** @description 0 : tous les restaurants visibles */
                 restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
                 kind?: "products" | "options";
                 /** @description Vide : la liste des catégories */
                 category?: string;
@@ -8628,7 +8818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SalesList"];
+                    "application/json": components["schemas"]["SalesReport"];
                 };
             };
             /** @description Unauthorized */
@@ -8678,6 +8868,8 @@ export interface operations {
                 end: string;
                 /** @description 0 : tous les restaurants visibles */
                 restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
             };
             header?: never;
             path?: never;
@@ -8691,7 +8883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ZList"];
+                    "application/json": components["schemas"]["ZReport"];
                 };
             };
             /** @description Unauthorized */
