@@ -7,6 +7,9 @@ import {
   formatPercent,
   formatRange,
   formatTaxRate,
+  formatTaxRates,
+  formatMinutes,
+  formatAxisMinutes,
   rangeError,
   RANGE_ERROR_TEXT,
   todayRange,
@@ -47,6 +50,21 @@ describe('French formatting', () => {
     expect(plain(formatTaxRate(1000))).toBe('10 %');
     expect(plain(formatTaxRate(220))).toBe('2,2 %');
     expect(plain(formatTaxRate(2000))).toBe('20 %');
+  });
+
+  it('shows several tax rates smallest first, each once, and none as a dash', () => {
+    expect(plain(formatTaxRates([1000, 550]))).toBe('5,5 % · 10 %');
+    expect(plain(formatTaxRates([550, 550]))).toBe('5,5 %');
+    expect(formatTaxRates([])).toBe('—');
+    expect(formatTaxRates(null)).toBe('—');
+  });
+
+  it('rounds exit minutes once, at display, and shows no average as a dash', () => {
+    expect(formatMinutes(5.25)).toBe('5,25');
+    expect(formatMinutes(5.7125)).toBe('5,71');
+    expect(formatMinutes(null)).toBe('—');
+    // Chart ticks: as many decimals as needed, so 0,5 / 1 / 1,5 never read '1 min, 1 min'.
+    expect([0.5, 1, 1.5, 5.25].map((v) => plain(formatAxisMinutes(v)))).toEqual(['0,5 min', '1 min', '1,5 min', '5,25 min']);
   });
 
   it('defaults to the current month, first to last day', () => {

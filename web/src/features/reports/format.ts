@@ -50,9 +50,18 @@ export function formatDecimal(value: number | null | undefined, digits = 2): str
   return numberFormat(digits, digits).format(value ?? 0);
 }
 
-/** Minutes of exit time, two decimals: 7.456 → '7,46'. */
+/**
+ * Minutes of exit time, two decimals: 5.25 → '5,25', 7.456 → '7,46'. The API sends the exact average
+ * (unrounded minutes); it is rounded here, once. No average (null: no order with an exit time) → '—'.
+ */
 export function formatMinutes(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   return formatDecimal(value, 2);
+}
+
+/** A chart's minutes, as many decimals as needed up to two (ticks 0,5 / 1 / 1,5 never repeat): 5.25 → '5,25 min'. */
+export function formatAxisMinutes(value: number): string {
+  return `${numberFormat(0, 2).format(value)} min`;
 }
 
 /** A percentage already in percent units, two decimals (spec §9): 12.5 → '12,50 %'. */
@@ -69,6 +78,12 @@ export function formatSignedPercent(value: number | null | undefined, digits = 2
 /** A tax rate in basis points, French style (DECISIONS): 550 → '5,5 %', 1000 → '10 %', 220 → '2,2 %'. */
 export function formatTaxRate(basisPoints: number): string {
   return `${numberFormat(0, 2).format(basisPoints / 100)}\u00a0%`;
+}
+
+/** Several tax rates, smallest first, each once: [1000, 550] → '5,5 % · 10 %'; none → '—'. */
+export function formatTaxRates(basisPoints: readonly number[] | null | undefined): string {
+  const rates = [...new Set(basisPoints ?? [])].sort((a, b) => a - b);
+  return rates.length === 0 ? '—' : rates.map(formatTaxRate).join(' · ');
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });

@@ -12,9 +12,14 @@ export const COUNT_LABELS = {
   clickncollect: 'Commandes Click&Collect',
 } as const;
 
-/** Spec §2.1's top cards: the three counts and their trend against the same dates a month earlier. */
+/**
+ * Spec §2.1's top cards: the three counts and their trend against the same dates a month earlier
+ * (cut at the same time of day when the period holds today; no trend without orders then).
+ */
 export function CountsCards({ counts, loading }: { counts: Counts | undefined; loading: boolean }) {
-  const ref = counts ? { previousStart: counts.previousStart, previousEnd: counts.previousEnd } : { previousStart: '', previousEnd: '' };
+  const ref = counts
+    ? { previousStart: counts.previousStart, previousEnd: counts.previousEnd, previousUntil: counts.previousUntil, reference: 'un mois plus tôt' }
+    : { previousStart: '', previousEnd: '' };
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2 }}>
       <KpiCard

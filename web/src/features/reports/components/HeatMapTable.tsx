@@ -22,7 +22,7 @@ export interface HeatMapTableProps {
 /** 'Temps de Sortie Par Jour': hours down, Dimanche … Samedi across, intensity relative to the maximum. */
 export function HeatMapTable({ rows, hourFormat, label }: HeatMapTableProps) {
   const sorted = useMemo(() => [...rows].sort((a, b) => a.hour - b.hour), [rows]);
-  const max = useMemo(() => Math.max(0, ...sorted.flatMap((r) => r.weekdays ?? [])), [sorted]);
+  const max = useMemo(() => Math.max(0, ...sorted.flatMap((r) => (r.weekdays ?? []).map((v) => v ?? 0))), [sorted]);
 
   return (
     <Box>
@@ -59,14 +59,18 @@ export function HeatMapTable({ rows, hourFormat, label }: HeatMapTableProps) {
                   {hourLabel(row.hour, hourFormat)}
                 </Box>
                 {HEAT_WEEKDAYS.map((day, i) => {
-                  const value = row.weekdays?.[i] ?? 0;
+                  // null: orders, none with an exit time (left out of the averages, never 0 min).
+                  const value = row.weekdays?.[i] ?? null;
                   const orders = row.orders?.[i] ?? 0;
                   const intensity = heatIntensity(value, max);
-                  const has = orders > 0 || value > 0;
+                  const has = value !== null;
+                  const ordersText = `${formatInteger(orders)} commande${orders > 1 ? 's' : ''}`;
                   return (
                     <Tooltip
                       key={day}
-                      title={has ? `${day}, ${hourLabel(row.hour, hourFormat)} : ${formatMinutes(value)} min · ${formatInteger(orders)} commande${orders > 1 ? 's' : ''}` : `${day}, ${hourLabel(row.hour, hourFormat)} : aucune commande`}
+                      title={`${day}, ${hourLabel(row.hour, hourFormat)} : ${
+                        has ? `${formatMinutes(value)} min · ${ordersText}` : orders > 0 ? `${ordersText}, sans temps de sortie` : 'aucune commande'
+                      }`}
                       disableInteractive
                     >
                       <Box

@@ -21,7 +21,7 @@ import {
   bandColour,
   type BandScale,
 } from '../bands';
-import { formatInteger, formatMinutes, formatPercent, formatPeriodLabel, formatRange } from '../format';
+import { formatAxisMinutes, formatInteger, formatMinutes, formatPercent, formatPeriodLabel, formatRange } from '../format';
 import { GMT_ZONE, HEAT_ZONES, type HourFormat } from '../heatmap';
 import { performanceQuery } from '../queries';
 import type { PerfRow } from '../types';
@@ -39,7 +39,7 @@ export const CHOOSE_RESTAURANT_TEXT = 'Veuillez Choisir un restaurant.';
 
 /** What each metric means (DECISIONS: defined from order data, shown in a tooltip). */
 export const METRIC_HELP = {
-  exit: 'Temps de sortie : durée moyenne, en minutes, entre le paiement et la sortie de cuisine des commandes payées.',
+  exit: 'Temps de sortie : durée moyenne, en minutes, entre le paiement et la sortie de cuisine des commandes payées (celles sans temps de sortie ne comptent pas dans la moyenne).',
   orders: 'Nombre de commandes payées sorties de cuisine sur la période.',
   quantity: 'Nombre d’articles vendus dans ces commandes.',
   fastTrank: 'Fast Trank : nombre d’articles des commandes sorties de cuisine en plus de 15 minutes.',
@@ -60,8 +60,14 @@ export function perfColumns(nameHeader: string, exitBands: BandScale): ReportCol
       header: 'Temps de Sortie Moyen (minutes)',
       help: `${METRIC_HELP.exit} ${bandsText(exitBands, 'min')}`,
       align: 'right',
-      render: (r) => <BandValue colour={bandColour(r.temps_sortie, exitBands)}>{formatMinutes(r.temps_sortie)}</BandValue>,
-      sortValue: (r) => r.temps_sortie,
+      // No average (no order with an exit time): a plain dash, never a green 0 min.
+      render: (r) =>
+        r.temps_sortie === null ? (
+          <span title={NO_EXIT_TEXT}>{formatMinutes(r.temps_sortie)}</span>
+        ) : (
+          <BandValue colour={bandColour(r.temps_sortie, exitBands)}>{formatMinutes(r.temps_sortie)}</BandValue>
+        ),
+      sortValue: (r) => r.temps_sortie ?? -1,
     },
     { key: 'nbr_cmd', header: 'Nombre de Commandes', help: METRIC_HELP.orders, align: 'right', render: (r) => formatInteger(r.nbr_cmd), sortValue: (r) => r.nbr_cmd },
     { key: 'quantity', header: 'Quantité Produits', help: METRIC_HELP.quantity, align: 'right', render: (r) => formatInteger(r.quantity), sortValue: (r) => r.quantity },
@@ -78,7 +84,8 @@ export function perfColumns(nameHeader: string, exitBands: BandScale): ReportCol
   ];
 }
 
-const axisMinutes = (v: number) => `${formatInteger(v)} min`;
+/** Shown for a row whose orders have no exit time (they are left out of the averages). */
+export const NO_EXIT_TEXT = 'Aucune commande avec un temps de sortie';
 
 /**
  * Performance (spec §2.2): 'Performance Franchise' (scope franchise, all restaurants by default) and
@@ -140,13 +147,13 @@ export function PerformancePage({ route, scope = 'franchise' }: { route: AppRout
           </Box>
           <Box sx={{ gridColumn: { lg: 'span 7' } }}>
             <ReportCard title={PERF_TITLES.byDay} help={METRIC_HELP.exit} subtitle={period} empty={!loading && byDay.length === 0} {...common}>
-              <BarChartView data={byDay} format={axisMinutes} formatLabel={formatPeriodLabel} label={PERF_TITLES.byDay} valueName="Temps de sortie moyen" height={300} />
+              <BarChartView data={byDay} format={formatAxisMinutes} formatLabel={formatPeriodLabel} label={PERF_TITLES.byDay} valueName="Temps de sortie moyen" height={300} />
             </ReportCard>
           </Box>
 
           <Box sx={{ gridColumn: { lg: 'span 5' } }}>
             <ReportCard title={PERF_TITLES.byOrderType} help={METRIC_HELP.exit} subtitle={period} empty={!loading && byType.length === 0} {...common}>
-              <BarChartView data={byType} format={axisMinutes} label={PERF_TITLES.byOrderType} horizontal valueName="Temps de sortie moyen" height={300} />
+              <BarChartView data={byType} format={formatAxisMinutes} label={PERF_TITLES.byOrderType} horizontal valueName="Temps de sortie moyen" height={300} />
             </ReportCard>
           </Box>
 
