@@ -215,18 +215,29 @@ type OptionItem struct {
 	TariffData map[string]TariffPrices `json:"tariffData,omitempty"`
 	OrderItem  int                     `json:"order_item"`
 
-	AliasSupplement string   `json:"alias_supplement,omitempty"`
-	Cost            Price    `json:"cost,omitempty"`
-	PriceBuy        Price    `json:"price_buy,omitempty"`
-	PriceUnity      Price    `json:"price_unity,omitempty"`
-	Quantity        Quantity `json:"quantity,omitempty"`
-	QuantityStock   Quantity `json:"quantity_stock,omitempty"`
-	NumberFlame     Count    `json:"number_flame,omitempty"`
-	SoldOut         bool     `json:"sold_out,omitempty"`
-	Cookable        bool     `json:"cookable,omitempty"`
-	Path            string   `json:"path,omitempty"`
+	AliasSupplement string      `json:"alias_supplement,omitempty"`
+	Cost            Price       `json:"cost,omitempty"`
+	PriceBuy        Price       `json:"price_buy,omitempty"`
+	PriceUnity      Price       `json:"price_unity,omitempty"`
+	Quantity        Quantity    `json:"quantity,omitempty"`
+	QuantityStock   Quantity    `json:"quantity_stock,omitempty"`
+	NumberFlame     Count       `json:"number_flame,omitempty"`
+	SizesLimits     []SizeLimit `json:"sizes_limits,omitempty"`
+	SoldOut         bool        `json:"sold_out,omitempty"`
+	Cookable        bool        `json:"cookable,omitempty"`
+	Path            string      `json:"path,omitempty"`
 	removable
 	Extra Extra `json:"-"`
+}
+
+// SizeLimit is an option's or an ingredient's per-size counts (README
+// "Décisions": min / max / free per size).
+type SizeLimit struct {
+	IDSize Count `json:"id_size"`
+	Min    Count `json:"min"`
+	Max    Count `json:"max"`
+	Free   Count `json:"free"`
+	Extra  Extra `json:"-"`
 }
 
 // OptionGroup is a category of options (or of ingredients).

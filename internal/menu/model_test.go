@@ -145,12 +145,13 @@ func TestNumbersAreTyped(t *testing.T) {
 		}
 	}
 	for in, path := range map[string]string{
-		`{"items":[{"idGlobal":"p1","name":"B","daily_stock":"abc"}]}`:                                       "items[0].daily_stock",
-		`{"items":[{"idGlobal":"p1","name":"B"},{"idGlobal":"p2","name":"C","daily_stock":1.5}]}`:            "items[1].daily_stock",
-		`{"items":[{"idGlobal":"p1","name":"B","weight":{"kg":1}}]}`:                                         "items[0].weight",
-		`{"items":[{"idGlobal":"p1","name":"B","quantity":"NaN"}]}`:                                          "items[0].quantity",
-		`{"categories":[{"idGlobal":"c","name":"A","offset_print_kitchen":true}]}`:                           "categories[0].offset_print_kitchen",
-		`{"options":[{"idGlobal":"g","name":"G","items":[{"idGlobal":"o","name":"O","number_flame":"x"}]}]}`: "options[0].items[0].number_flame",
+		`{"items":[{"idGlobal":"p1","name":"B","daily_stock":"abc"}]}`:                                                                                 "items[0].daily_stock",
+		`{"items":[{"idGlobal":"p1","name":"B"},{"idGlobal":"p2","name":"C","daily_stock":1.5}]}`:                                                      "items[1].daily_stock",
+		`{"items":[{"idGlobal":"p1","name":"B","weight":{"kg":1}}]}`:                                                                                   "items[0].weight",
+		`{"items":[{"idGlobal":"p1","name":"B","quantity":"NaN"}]}`:                                                                                    "items[0].quantity",
+		`{"categories":[{"idGlobal":"c","name":"A","offset_print_kitchen":true}]}`:                                                                     "categories[0].offset_print_kitchen",
+		`{"options":[{"idGlobal":"g","name":"G","items":[{"idGlobal":"o","name":"O","number_flame":"x"}]}]}`:                                           "options[0].items[0].number_flame",
+		`{"options":[{"idGlobal":"g","name":"G","items":[{"idGlobal":"o","name":"O","sizes_limits":[{"id_size":2,"min":1,"max":"deux","free":0}]}]}]}`: "options[0].items[0].sizes_limits[0].max",
 	} {
 		d, err := Parse([]byte(in), "Carte été.json")
 		if err != nil {

@@ -251,14 +251,16 @@ export interface ImportCarteVariables {
   content: Record<string, unknown>;
   nom: string;
   fileName: string;
+  /** The user kept a name another active carte already has. */
+  confirmDuplicateName?: boolean;
 }
 
 export const importCampaignMutation = (): UseMutationOptions<Campaign, ApiError, ImportCarteVariables> => ({
   mutationKey: [...menuKeys.all, 'import'],
-  mutationFn: ({ content, nom, fileName }) =>
+  mutationFn: ({ content, nom, fileName, confirmDuplicateName }) =>
     unwrap(
       api.POST('/api/v1/campaigns/import', {
-        params: { query: { ...(nom.trim() ? { nom: nom.trim() } : {}), fileName } },
+        params: { query: { ...(nom.trim() ? { nom: nom.trim() } : {}), fileName, ...(confirmDuplicateName ? { confirmDuplicateName } : {}) } },
         body: content,
       }),
     ),

@@ -45,10 +45,12 @@ import { ErrorBlock } from '../../../components/ErrorBlock';
 import { EmptyState } from '../../../components/EmptyState';
 import { Toggle } from '../../../components/Toggle';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/Toast';
 import { CampaignDialog, type CampaignDialogValues } from '../components/CampaignDialog';
 import { exportedName } from '../catalogue';
-import { formatDateTime, formatDay } from '../format';
+import { formatDateTime } from '../format';
+import { duplicateNameWarning, periodText } from '../campaignRules';
 import { editorPath } from '../paths';
 import {
   campaignSaved,
@@ -69,13 +71,6 @@ function normalise(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
 }
 
-export function periodText(c: Campaign): string {
-  if (c.dateDebut && c.dateFin) return `Du ${formatDay(c.dateDebut)} au ${formatDay(c.dateFin)}`;
-  if (c.dateDebut) return `À partir du ${formatDay(c.dateDebut)}`;
-  if (c.dateFin) return `Jusqu’au ${formatDay(c.dateFin)}`;
-  return 'Toute l’année';
-}
-
 /** 'Mes Cartes': the franchise's cartes, their state, and the way into the editor. */
 export function MesCartesPage() {
   const client = useQueryClient();
@@ -86,6 +81,8 @@ export function MesCartesPage() {
   const [query, setQuery] = useState('');
   const [dialog, setDialog] = useState<{ campaign: Campaign | null } | null>(null);
   const [toDelete, setToDelete] = useState<Campaign | null>(null);
+  // Another active carte has the name asked for: the server's warning, and the same call with the confirmation.
+  const [sameName, setSameName] = useState<{ message: string; keep: () => void } | null>(null);
 
   const conflict = (error: ApiError) => {
     toast.error(error.detail);
@@ -97,14 +94,20 @@ export function MesCartesPage() {
     onSuccess: (campaign) => {
       campaignSaved(client, campaign);
       toast.success(`La carte « ${campaign.nom} » est créée.`);
+      setSameName(null);
       setDialog(null);
       void navigate(editorPath(campaign.id));
+    },
+    onError: (error, body) => {
+      const warning = duplicateNameWarning(error);
+      if (warning) setSameName({ message: warning, keep: () => create.mutate({ ...body, confirmDuplicateName: true }) });
     },
   });
   const update = useMutation({
     ...updateCampaignMutation(),
     onSuccess: (campaign, { patch }) => {
       campaignSaved(client, campaign);
+      setSameName(null);
       if (patch.nom !== undefined) {
         toast.success(
           dialog?.campaign && dialog.campaign.nom !== campaign.nom
@@ -118,7 +121,12 @@ export function MesCartesPage() {
         toast.success(`« ${campaign.nom} » est maintenant la carte principale.`);
       }
     },
-    onError: (error, { patch }) => {
+    onError: (error, { campaign, patch }) => {
+      const warning = duplicateNameWarning(error);
+      if (warning) {
+        setSameName({ message: warning, keep: () => update.mutate({ campaign, patch: { ...patch, confirmDuplicateName: true } }) });
+        return;
+      }
       // A rename error stays in its dialog, next to what was typed.
       if (patch.nom === undefined) conflict(error);
     },
@@ -380,7 +388,8 @@ export function MesCartesPage() {
         open={dialog !== null}
         campaign={dialog?.campaign ?? null}
         pending={dialogMutation.isPending}
-        error={dialogMutation.error}
+        // The same-name warning is asked below, over the dialog, which keeps what was typed.
+        error={duplicateNameWarning(dialogMutation.error) ? null : dialogMutation.error}
         onCancel={() => {
           create.reset();
           update.reset();
@@ -396,6 +405,17 @@ export function MesCartesPage() {
           toast.success(`La carte « ${campaign.nom} » est importée.`);
           setImporting(false);
         }}
+      />
+      <ConfirmDialog
+        open={sameName !== null}
+        title="Nom déjà utilisé"
+        message={sameName?.message ?? ''}
+        warning="Vous pouvez aussi annuler et choisir un autre nom."
+        confirmLabel="Garder ce nom"
+        tone="warning"
+        pending={create.isPending || update.isPending}
+        onCancel={() => setSameName(null)}
+        onConfirm={() => sameName?.keep()}
       />
       <DeleteConfirmDialog
         open={toDelete !== null}
@@ -485,6 +505,7 @@ function ImportCarteDialog({ open, onClose, onImported }: { open: boolean; onClo
   };
 
   const nameError = file && !nom.trim() ? 'Le nom de la carte est obligatoire.' : null;
+  const sameName = duplicateNameWarning(run.error);
   return (
     <Dialog open={open} onClose={run.isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="import-carte-title">
       <DialogTitle id="import-carte-title" sx={{ pb: 0.5 }}>
@@ -502,7 +523,25 @@ function ImportCarteDialog({ open, onClose, onImported }: { open: boolean; onClo
             Un fichier exporté depuis Mes Cartes (ou un document de carte seul) devient une nouvelle carte ; les cartes existantes ne changent pas.
           </Typography>
           <Stack spacing={2}>
-            {run.error && <Alert severity="error">{run.error.detail}</Alert>}
+            {sameName ? (
+              <Alert
+                severity="warning"
+                action={
+                  <Button
+                    color="inherit"
+                    size="small"
+                    disabled={run.isPending}
+                    onClick={() => file && run.mutate({ content: file.content, nom, fileName: file.name, confirmDuplicateName: true })}
+                  >
+                    Garder ce nom
+                  </Button>
+                }
+              >
+                {sameName}
+              </Alert>
+            ) : (
+              run.error && <Alert severity="error">{run.error.detail}</Alert>
+            )}
             <Box
               component="label"
               onDragOver={(e) => {
@@ -551,7 +590,11 @@ function ImportCarteDialog({ open, onClose, onImported }: { open: boolean; onClo
             <TextField
               label="Nom de la carte"
               value={nom}
-              onChange={(e) => setNom(e.target.value)}
+              onChange={(e) => {
+                setNom(e.target.value);
+                // A warning about the previous name no longer applies.
+                if (sameName) reset();
+              }}
               disabled={!file}
               required
               error={Boolean(nameError)}
