@@ -74,3 +74,31 @@ export function expectedDisplayName(user: SignedIn): string {
       return user.user_name;
   }
 }
+
+/**
+ * A date field (MUI X picker): a group of jj/mm/aaaa sections labelled by the field's label, and a
+ * hidden input holding the text shown.
+ */
+export function dateField(page: Page, label: string) {
+  return page.getByRole('group', { name: label, exact: true });
+}
+
+/** yyyy-mm-dd → the jj/mm/aaaa a French date field shows. */
+export function frenchDay(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** The field shows `iso` as jj/mm/aaaa. */
+export async function expectDate(page: Page, label: string, iso: string): Promise<void> {
+  await expect(dateField(page, label).locator('input')).toHaveValue(frenchDay(iso));
+}
+
+/** Types a date (yyyy-mm-dd) into a field, day first as a French user types it. */
+export async function fillDate(page: Page, label: string, iso: string): Promise<void> {
+  const field = dateField(page, label);
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(frenchDay(iso).replaceAll('/', ''));
+  await expect(field.locator('input')).toHaveValue(frenchDay(iso));
+}

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSignIn, shot, uiSignIn } from './helpers';
+import { apiSignIn, expectDate, shot, uiSignIn } from './helpers';
 
 interface OrderRow {
   id: number;
@@ -73,8 +73,8 @@ test.describe('Mes Commandes and the real-time dashboard', () => {
     // Mes Commandes: no restaurant yet, then Paris Bastille.
     await page.goto('/brigade/mescommandes');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes Commandes');
-    await expect(page.getByLabel('Date Debut')).toHaveValue(today());
-    await expect(page.getByLabel('Date Fin')).toHaveValue(today());
+    await expectDate(page, 'Date Debut', today());
+    await expectDate(page, 'Date Fin', today());
     const selector = page.getByRole('button', { name: /^Selectionner Restaurant \(\d+\)$/ });
     if (await selector.isVisible().catch(() => false)) {
       await expect(page.getByText('Veuillez Choisir un restaurant.')).toBeVisible();

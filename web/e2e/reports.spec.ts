@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot, uiSignIn } from './helpers';
+import { expectDate, shot, uiSignIn } from './helpers';
 
 // French amounts and decimals: '12,50 €' (no-break spaces), '10,53'.
 const FRENCH_MONEY = /\d+,\d{2}\s?€/;
@@ -18,8 +18,8 @@ async function fullShot(page: Page, name: string) {
 
 async function expectCurrentMonth(page: Page) {
   const { start, end } = monthBounds();
-  await expect(page.getByLabel('Date Debut')).toHaveValue(start);
-  await expect(page.getByLabel('Date Fin')).toHaveValue(end);
+  await expectDate(page, 'Date Debut', start);
+  await expectDate(page, 'Date Fin', end);
 }
 
 /** Body rows of a table, the 'Aucun données' row excluded. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot, uiSignIn } from './helpers';
+import { fillDate, shot, uiSignIn } from './helpers';
 
 /** A French amount in euros: '1 234,56 €' (Intl puts no-break spaces in it). */
 const EURO = /\d{1,3}(?:[\u202f\u00a0 ]\d{3})*,\d{2}[\u00a0 ]€/;
@@ -64,8 +64,8 @@ test.describe('Z Équipement and the v2 sales pages', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
       const range = last30Days();
-      await page.getByLabel('Date Debut').fill(range.start);
-      await page.getByLabel('Date Fin').fill(range.end);
+      await fillDate(page, 'Date Debut', range.start);
+      await fillDate(page, 'Date Fin', range.end);
 
       const categories = page.getByRole('list', { name: list });
       await expect(categories.getByRole('button').first()).toBeVisible();

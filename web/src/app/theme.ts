@@ -1,4 +1,5 @@
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
+import { frFR } from '@mui/material/locale';
 
 export const HEADER_HEIGHT = 70;
 export const DRAWER_WIDTH = 272;
@@ -174,6 +175,16 @@ export function createBrigadeTheme(color: ThemeColor, mode: ThemeMode): Theme {
         },
       },
       MuiBreadcrumbs: { styleOverrides: { li: { fontSize: '0.8125rem' } } },
+      // A narrow card wraps its pager onto a second line, right-aligned, rather than cutting it.
+      MuiTablePagination: {
+        styleOverrides: {
+          toolbar: { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 4, paddingLeft: 12, paddingRight: 4 },
+          spacer: { flex: '1 1 0' },
+          input: { marginRight: 16 },
+          actions: { marginLeft: 8 },
+        },
+      },
     },
-  });
+    // MUI's built-in texts (pagers' labels, close buttons…) in French.
+  }, frFR);
 }

@@ -23,12 +23,9 @@ export interface PageHeaderProps {
 export function PageHeader({ title, subtitle, breadcrumbs, actions, children }: PageHeaderProps) {
   return (
     <Box component="section" sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { xs: 'stretch', md: 'flex-end' }, justifyContent: 'space-between' }}
-      >
-        <Box sx={{ minWidth: 0 }}>
+      {/* The title keeps at least 320 px; filters that do not fit beside it wrap under it. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2 }}>
+        <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
           {breadcrumbs && breadcrumbs.length > 0 && (
             <Breadcrumbs
               aria-label="Fil d'Ariane"
@@ -72,11 +69,15 @@ export function PageHeader({ title, subtitle, breadcrumbs, actions, children }: 
           )}
         </Box>
         {actions && (
-          <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0, alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
+          <Stack
+            direction="row"
+            useFlexGap
+            sx={{ flex: '0 1 auto', minWidth: 0, maxWidth: '100%', alignItems: 'flex-start', flexWrap: 'wrap', gap: 1.5 }}
+          >
             {actions}
           </Stack>
         )}
-      </Stack>
+      </Box>
       {children}
     </Box>
   );

@@ -83,7 +83,7 @@ function SignedInShell({ session, children }: { session: Session; children: Reac
               </Tooltip>
             )}
           </Stack>
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
             <PresenceMenu />
             <NoticesBell />
             <PaletteMenu />

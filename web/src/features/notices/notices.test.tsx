@@ -161,6 +161,26 @@ describe('Nouveautés: the bell', () => {
     expect(seen).toBe(1);
   });
 
+  it('shows the first-view callout in the header row beside the bell, never floating over the page', async () => {
+    server.use(http.get('*/api/v1/notices', () => HttpResponse.json(feed([notice(1)], { tooltipSeen: false }))));
+    signIn(user('admin'));
+    renderAt(
+      '/RealtimeDashboard',
+      <>
+        <header data-testid="header">
+          <NoticesBell />
+        </header>
+        <main>Filtres et sous-titre</main>
+      </>,
+    );
+    const callout = await screen.findByRole('dialog', { name: 'Découvrez les nouveautés' });
+    // Inside the header itself (a floating popper lives in a portal at the end of <body>).
+    expect(screen.getByTestId('header').contains(callout)).toBe(true);
+    // The bell stays right of it, in the same row.
+    const bell = screen.getByRole('button', { name: /^Nouveautés/ });
+    expect(callout.compareDocumentPosition(bell) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('counts opening the bell as closing the first-view tooltip', async () => {
     let seen = 0;
     server.use(

@@ -240,7 +240,7 @@ describe('Mes Produits (report)', () => {
     expect(items[1]).toBe('Accompagnements12,50 €0,1 %');
 
     const ranking = screen.getByRole('table', { name: 'Table Classement Produit' });
-    expect(within(ranking).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Product Name', 'Nombre de Produits Vendus']);
+    expect(within(ranking).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nom du produit', 'Nombre de Produits Vendus']);
     const rows = within(ranking).getAllByRole('row').slice(1).map((r) => plain(r.textContent));
     expect(rows).toEqual(['Le Classique1 250', 'Frites40']);
 
@@ -328,11 +328,11 @@ describe('Mes Réductions', () => {
     const orders = await screen.findByRole('table', { name: 'Liste Commande en Réduction' }, slow);
     await within(orders).findByText('CMD-1', undefined, slow);
     expect(within(orders).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Command ID', 'Type discount', 'Discount', 'Total réel', 'Total', 'Type commande', 'Label discount', 'Cashier', 'Source', 'Date paiement',
+      'N° de commande', 'Type de réduction', 'Réduction', 'Total réel', 'Total', 'Type commande', 'Libellé de réduction', 'Caissier', 'Source', 'Date paiement',
     ]);
     const first = within(orders).getByText('CMD-1').closest('tr')!;
     const cells = within(first).getAllByRole('cell').map((c) => plain(c.textContent));
-    expect(cells.slice(0, 9)).toEqual(['CMD-1', 'pourcentage', '2,50 €(10 %)', '25,00 €', '22,50 €', 'Sur Place', 'Happy Hour', 'Léa', 'caisse']);
+    expect(cells.slice(0, 9)).toEqual(['CMD-1', 'Pourcentage', '2,50 €(10 %)', '25,00 €', '22,50 €', 'Sur Place', 'Happy Hour', 'Léa', 'Caisse']);
     // Paid at in the restaurant's zone (Europe/Paris: UTC+1 in November).
     expect(cells[9]).toBe('03/11/2026 12:30');
 

@@ -13,7 +13,6 @@ import {
   ListItemButton,
   Paper,
   Popover,
-  Popper,
   Stack,
   Tooltip,
   Typography,
@@ -77,6 +76,44 @@ export function NoticesBell() {
 
   return (
     <>
+      {callout && (
+        // In the header's own row, beside the bell: it never floats over a page's filters or subtitle.
+        <ClickAwayListener onClickAway={closeCallout}>
+          <Paper
+            role="dialog"
+            aria-label="Découvrez les nouveautés"
+            elevation={0}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              minWidth: 0,
+              flexShrink: 1,
+              maxWidth: { xs: 200, sm: 300, lg: 520 },
+              height: 40,
+              pl: 1.5,
+              pr: 0.5,
+              borderRadius: 999,
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+            }}
+          >
+            <NewReleasesOutlinedIcon fontSize="small" sx={{ flexShrink: 0 }} />
+            <Typography variant="body2" noWrap title={FIRST_VIEW_TEXT} sx={{ fontWeight: 500, minWidth: 0 }}>
+              {FIRST_VIEW_TEXT}
+            </Typography>
+            <Button
+              size="small"
+              color="inherit"
+              onClick={closeCallout}
+              sx={{ flexShrink: 0, minWidth: 0, px: 1.25, borderRadius: 999, fontWeight: 600, bgcolor: 'rgba(255,255,255,0.16)' }}
+            >
+              Compris
+            </Button>
+          </Paper>
+        </ClickAwayListener>
+      )}
+
       <Tooltip title={callout ? '' : NOTICES_LABEL}>
         <IconButton ref={setButton} aria-label={label} aria-haspopup="dialog" onClick={openFeed}>
           {unread > 0 ? (
@@ -88,38 +125,6 @@ export function NoticesBell() {
           )}
         </IconButton>
       </Tooltip>
-
-      <Popper
-        open={callout && button !== null}
-        anchorEl={button}
-        placement="bottom-end"
-        modifiers={[{ name: 'offset', options: { offset: [0, 10] } }]}
-        // Under the header's own menus and popovers, which must stay clickable while the callout waits.
-        sx={{ zIndex: (theme) => theme.zIndex.appBar + 1 }}
-        // Not a tooltip for assistive tech (MUI's default role): the Paper inside is the dialog.
-        role="presentation"
-      >
-        <ClickAwayListener onClickAway={closeCallout}>
-        <Paper
-          role="dialog"
-          aria-label="Découvrez les nouveautés"
-          elevation={8}
-          sx={{ p: 2, maxWidth: 300, borderRadius: 3, bgcolor: 'primary.main', color: 'primary.contrastText' }}
-        >
-          <Stack direction="row" spacing={1.25} sx={{ alignItems: 'flex-start' }}>
-            <NewReleasesOutlinedIcon fontSize="small" sx={{ mt: 0.25 }} />
-            <Typography variant="body2" sx={{ fontWeight: 500 }}>
-              {FIRST_VIEW_TEXT}
-            </Typography>
-          </Stack>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1.5 }}>
-            <Button size="small" variant="contained" color="inherit" onClick={closeCallout} sx={{ color: 'primary.main' }}>
-              Compris
-            </Button>
-          </Box>
-        </Paper>
-        </ClickAwayListener>
-      </Popper>
 
       <Popover
         open={open}

@@ -151,7 +151,7 @@ export function OrderTicket({ detail, currency, timeZone }: OrderTicketProps) {
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1.5 }}>
             <Meta label="Nom">{[collect.client.first_name, collect.client.last_name].filter(Boolean).join(' ') || '—'}</Meta>
             <Meta label="Téléphone">{collect.client.phone || '—'}</Meta>
-            <Meta label="Paiement">{collect.payment_type || '—'}</Meta>
+            <Meta label="Paiement">{collect.payment_type ? paymentMethod(collect.payment_type) : '—'}</Meta>
           </Box>
           {collect.num_order && (
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 1 }}>

@@ -107,7 +107,7 @@ function OrdersScreen({ route }: { route: AppRoute }) {
           <EmptyState message={CHOOSE_RESTAURANT_TEXT} icon={<StorefrontOutlinedIcon />} minHeight={360} />
         </Card>
       ) : (
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(380px, 440px)' }, gap: 2, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(380px, 440px)' }, gap: 2, alignItems: 'start' }}>
           <OrdersTable
             source={source}
             data={list.data}

@@ -217,7 +217,7 @@ export function RealtimeDashboardPage({ route }: { route: AppRoute }) {
               <EmptyState title={NO_ORDER_TODAY_TITLE} message={NO_ORDER_TODAY_TEXT} icon={<ReceiptLongOutlinedIcon />} minHeight={320} />
             </Card>
           ) : (
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(340px, 1fr)' }, gap: 2, alignItems: 'start' }}>
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(340px, 1fr)' }, gap: 2, alignItems: 'start' }}>
               <Card component="section" aria-labelledby="hourly-title" sx={{ p: 2, minWidth: 0, position: 'relative' }}>
                 {realtime.isFetching && !loading && (
                   <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} aria-label="Actualisation" />

@@ -176,7 +176,8 @@ export function ReportTable<T>({
       {(refreshing || (loading && all.length > 0)) && (
         <LinearProgress aria-label="Mise à jour" sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 3 }} />
       )}
-      <TableContainer sx={{ maxHeight, overflowX: 'auto' }}>
+      {/* A wide table scrolls inside its card; `contain` keeps its width out of the page grid's sizing, so the card never pushes past the viewport. */}
+      <TableContainer sx={{ maxHeight, overflowX: 'auto', contain: 'inline-size' }}>
         <Table size={dense ? 'small' : 'medium'} stickyHeader={maxHeight !== undefined} aria-label={label}>
           <TableHead>
             <TableRow>

@@ -137,6 +137,22 @@ export function DonutChart({ data, format, label, height = 220, centre, maxSlice
   );
 }
 
+/**
+ * Whole-number ticks from 0 to past the largest value, at a 1–2–5 step (at least 1): small
+ * values never give two ticks that read the same once formatted ('1 min, 1 min'). Values are
+ * minutes, counts or cents, so a whole step is always meaningful.
+ */
+export function valueTicks(values: readonly number[], target = 5): number[] {
+  const max = Math.max(0, ...values.filter(Number.isFinite));
+  if (max === 0) return [0, 1];
+  const raw = max / Math.max(1, target - 1);
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude);
+  const ticks: number[] = [];
+  for (let t = 0; t < max + step; t += step) ticks.push(Math.round(t));
+  return ticks;
+}
+
 export interface BarChartViewProps {
   data: readonly Datum[];
   /** Axis ticks and tooltip values. */
@@ -159,6 +175,8 @@ export function BarChartView({ data, format, formatLabel, label, horizontal, hei
   const tick = { fontSize: 11, fill: c.text };
   const labelOf = (l: unknown) => (formatLabel ? formatLabel(String(l)) : String(l));
   const longest = Math.max(0, ...data.map((d) => labelOf(d.label).length));
+  const ticks = valueTicks(data.map((d) => d.value));
+  const domain: [number, number] = [0, ticks[ticks.length - 1]!];
   return (
     <Box role="img" aria-label={label} sx={{ width: '100%', height }}>
       <ResponsiveContainer width="100%" height="100%">
@@ -166,13 +184,13 @@ export function BarChartView({ data, format, formatLabel, label, horizontal, hei
           <CartesianGrid stroke={c.grid} strokeDasharray="3 3" vertical={!!horizontal} horizontal={!horizontal} />
           {horizontal ? (
             <>
-              <XAxis type="number" tick={tick} tickFormatter={(v: number) => format(v)} axisLine={false} tickLine={false} />
+              <XAxis type="number" ticks={ticks} domain={domain} interval={0} tick={tick} tickFormatter={(v: number) => format(v)} axisLine={false} tickLine={false} />
               <YAxis type="category" dataKey="label" tick={tick} tickFormatter={labelOf} width={Math.min(160, 12 + longest * 6.5)} axisLine={false} tickLine={false} />
             </>
           ) : (
             <>
               <XAxis dataKey="label" tick={tick} tickFormatter={labelOf} axisLine={false} tickLine={false} minTickGap={8} />
-              <YAxis tick={tick} tickFormatter={(v: number) => format(v)} width={72} axisLine={false} tickLine={false} />
+              <YAxis ticks={ticks} domain={domain} interval={0} tick={tick} tickFormatter={(v: number) => format(v)} width={72} axisLine={false} tickLine={false} />
             </>
           )}
           <Tooltip
@@ -202,13 +220,15 @@ export function LineChartView({ data, format, formatLabel, label, height = 280, 
   const c = useChartColours();
   const tick = { fontSize: 11, fill: c.text };
   const labelOf = (l: unknown) => (formatLabel ? formatLabel(String(l)) : String(l));
+  const ticks = valueTicks(data.map((d) => d.value));
+  const domain: [number, number] = [0, ticks[ticks.length - 1]!];
   return (
     <Box role="img" aria-label={label} sx={{ width: '100%', height }}>
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data as Datum[]} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={c.grid} strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={tick} tickFormatter={labelOf} axisLine={false} tickLine={false} minTickGap={12} />
-          <YAxis tick={tick} tickFormatter={(v: number) => format(v)} width={72} axisLine={false} tickLine={false} />
+          <YAxis ticks={ticks} domain={domain} interval={0} tick={tick} tickFormatter={(v: number) => format(v)} width={72} axisLine={false} tickLine={false} />
           <Tooltip {...tooltipStyle(c)} labelFormatter={labelOf} formatter={(v) => [format(Number(v)), valueName]} />
           <Line
             type="monotone"

@@ -16,17 +16,24 @@ import { useReportRestaurant } from '../components/useReportRestaurant';
 import { formatDateTime, formatInteger, formatPeriodLabel, formatRange, formatTaxRate } from '../format';
 import { discountedOrdersQuery, discountsQuery, type DiscountGrain } from '../queries';
 import type { Amount, DiscountedRow } from '../types';
+import { sourceName } from '../../orders/format';
 
 export const DISCOUNT_TITLES = {
   byType: 'Répartition par Type de Réduction',
   bySource: 'Répartition par Source de Commande',
-  byLabel: 'Répartition par Label de Réduction',
+  byLabel: 'Répartition par Libellé de Réduction',
   series: 'Graph de Réduction Par Jour',
   orders: 'Liste Commande en Réduction',
   byRestaurant: 'Réduction par Restaurant',
 } as const;
 
 export const GRAIN_LABELS: Record<DiscountGrain, string> = { day: 'Par Jour', month: 'Par Mensuel' };
+
+/** Discount types as the tills send them, named in French for the screen. */
+const DISCOUNT_TYPE_NAMES: Record<string, string> = { pourcentage: 'Pourcentage', montant: 'Montant' };
+function discountTypeName(code: string): string {
+  return DISCOUNT_TYPE_NAMES[code] ?? code;
+}
 
 /** 'pourcentage' discounts carry basis points: 1000 → '10 %'. */
 function discountValueText(row: DiscountedRow, money: (c: number) => string): string {
@@ -67,7 +74,7 @@ export function DiscountsReportPage({ route }: { route: AppRoute }) {
 
   const toData = (list: Amount[] | null | undefined) => (list ?? []).map((a) => ({ label: a.label, value: a.cents }));
   const donuts = [
-    { title: DISCOUNT_TITLES.byType, data: toData(data?.byType), help: 'Montant des réductions par type (pourcentage, montant…).' },
+    { title: DISCOUNT_TITLES.byType, data: toData(data?.byType).map((d) => ({ ...d, label: discountTypeName(d.label) })), help: 'Montant des réductions par type (pourcentage, montant…).' },
     { title: DISCOUNT_TITLES.bySource, data: toData(data?.bySource), help: 'Montant des réductions selon la source de la commande (caisse, borne, click & collect…).' },
     { title: DISCOUNT_TITLES.byLabel, data: toData(data?.byLabel), help: 'Montant des réductions par libellé de réduction.' },
   ];
@@ -76,11 +83,11 @@ export function DiscountsReportPage({ route }: { route: AppRoute }) {
 
   const orderColumns = useMemo<ReportColumn<DiscountedRow>[]>(
     () => [
-      { key: 'id_commande', header: 'Command ID', render: (r) => r.id_commande, nowrap: true },
-      { key: 'type_discount', nowrap: true, header: 'Type discount', render: (r) => r.type_discount },
+      { key: 'id_commande', header: 'N° de commande', render: (r) => r.id_commande, nowrap: true },
+      { key: 'type_discount', nowrap: true, header: 'Type de réduction', render: (r) => discountTypeName(r.type_discount) },
       {
         key: 'discount',
-        header: 'Discount',
+        header: 'Réduction',
         help: 'Montant de la réduction ; entre parenthèses, sa valeur configurée (pourcentage ou montant).',
         align: 'right',
         render: (r) => (
@@ -95,9 +102,9 @@ export function DiscountsReportPage({ route }: { route: AppRoute }) {
       { key: 'real_total', header: 'Total réel', help: 'Total de la commande avant réduction.', align: 'right', render: (r) => money(r.real_totalCents) },
       { key: 'total', header: 'Total', help: 'Total payé, réduction déduite.', align: 'right', render: (r) => money(r.totalCents) },
       { key: 'type_order', nowrap: true, header: 'Type commande', render: (r) => r.type_order },
-      { key: 'label_discount', nowrap: true, header: 'Label discount', render: (r) => r.label_discount || '—' },
-      { key: 'cashier', nowrap: true, header: 'Cashier', render: (r) => r.cashier || '—' },
-      { key: 'source', nowrap: true, header: 'Source', render: (r) => r.source },
+      { key: 'label_discount', nowrap: true, header: 'Libellé de réduction', render: (r) => r.label_discount || '—' },
+      { key: 'cashier', nowrap: true, header: 'Caissier', render: (r) => r.cashier || '—' },
+      { key: 'source', nowrap: true, header: 'Source', render: (r) => sourceName(r.source) },
       { key: 'paid_at', header: 'Date paiement', nowrap: true, render: (r) => formatDateTime(r.paid_at, zones.get(r.restaurant)) },
     ],
     [money, zones],
@@ -122,7 +129,7 @@ export function DiscountsReportPage({ route }: { route: AppRoute }) {
         </>
       }
     >
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(12, minmax(0, 1fr))' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(12, minmax(0, 1fr))' }, alignItems: 'start' }}>
         {donuts.map((d) => (
           <Box key={d.title} sx={{ gridColumn: { lg: 'span 4' }, minWidth: 0, alignSelf: 'stretch' }}>
             <ReportCard fill title={d.title} help={d.help} subtitle={period} empty={!loading && d.data.every((x) => x.value <= 0)} {...common}>

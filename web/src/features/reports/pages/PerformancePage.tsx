@@ -131,7 +131,7 @@ export function PerformancePage({ route, scope = 'franchise' }: { route: AppRout
           <EmptyState message={CHOOSE_RESTAURANT_TEXT} icon={<StorefrontOutlinedIcon />} />
         </Card>
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(12, minmax(0, 1fr))' } }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(12, minmax(0, 1fr))' } }}>
           <Box sx={{ gridColumn: { lg: 'span 12' } }}>
             <ReportCard title={PERF_TITLES.byRestaurant} help={METRIC_HELP.exit} subtitle={period} bodyPadding={0} {...common} loading={false} error={undefined}>
               <ReportTable

@@ -48,7 +48,7 @@ export function ProductsReportPage({ route }: { route: AppRoute }) {
 
   const rankingColumns = useMemo<ReportColumn<RankRow>[]>(
     () => [
-      { key: 'name', header: 'Product Name', render: (r) => r.name, sortValue: (r) => r.name },
+      { key: 'name', header: 'Nom du produit', render: (r) => r.name, sortValue: (r) => r.name },
       { key: 'total', header: 'Nombre de Produits Vendus', align: 'right', render: (r) => formatInteger(r.total), sortValue: (r) => r.total },
     ],
     [],
@@ -79,7 +79,7 @@ export function ProductsReportPage({ route }: { route: AppRoute }) {
       breadcrumbs={crumbsOf(route)}
       actions={<DateRangeFilter value={range} onChange={setRange} />}
     >
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(12, minmax(0, 1fr))' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(12, minmax(0, 1fr))' }, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ gridColumn: { lg: 'span 7' }, minWidth: 0 }}>
           <ReportCard
             title={PRODUCTS_TITLES.donut}

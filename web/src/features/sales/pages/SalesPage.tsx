@@ -101,7 +101,7 @@ export function SalesPage({ kind }: { kind: SalesKind }) {
         </>
       }
     >
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(340px, 5fr) 7fr' }, gap: 2.5, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(340px, 5fr) 7fr' }, gap: 2.5, alignItems: 'start' }}>
         <ReportCard
           title={texts.categories}
           help={PLATFORM_NOTE}

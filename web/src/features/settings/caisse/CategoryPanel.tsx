@@ -145,8 +145,8 @@ function CategoryForm({ document, category, carte }: { document: MenuDocument; c
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             disabled={disabled}
           />
-          <Text control={control} name="first_period" label="First Period" type="date" helperText="Début de la période de vente (vide : toujours)." slotProps={{ inputLabel: { shrink: true } }} disabled={disabled} />
-          <Text control={control} name="end_period" label="End Period" type="date" helperText="Fin de la période de vente (incluse)." slotProps={{ inputLabel: { shrink: true } }} disabled={disabled} />
+          <Text control={control} name="first_period" label="Début de période" type="date" helperText="Début de la période de vente (vide : toujours)." slotProps={{ inputLabel: { shrink: true } }} disabled={disabled} />
+          <Text control={control} name="end_period" label="Fin de période" type="date" helperText="Fin de la période de vente (incluse)." slotProps={{ inputLabel: { shrink: true } }} disabled={disabled} />
           <Text control={control} name="parent_id" label="Parent ID" select helperText="-1 : catégorie principale ; sinon, la catégorie parente." disabled={disabled}>
             {parents.map((p) => (
               <MenuItem key={p.value} value={p.value} disabled={p.disabled}>
