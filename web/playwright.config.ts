@@ -48,7 +48,9 @@ export default defineConfig({
   webServer: {
     // A lighter year of orders than `make run` (300,000) keeps every run's start short.
     command: `${binary} serve --listen 127.0.0.1:${port} --data ${dataDir} --demo-orders ${process.env.BRIGADE_E2E_ORDERS ?? 40000}`,
-    url: `${baseURL}/api/v1/health`,
+    // The server answers health at once and loads the demo orders in the background; the tests read
+    // reports over them, so they start when /api/v1/ready answers 200 (503 while the orders load).
+    url: `${baseURL}/api/v1/ready`,
     timeout: 180_000,
     reuseExistingServer: process.env.BRIGADE_E2E_REUSE === '1',
     stdout: 'ignore',

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -174,14 +175,18 @@ func serve(ctx context.Context, args []string) error {
 		}
 	}
 	ordersSvc := orders.NewService(a.db, a.tenancy, a.bus)
+	// The demo's year of orders loads in the background, once the server
+	// answers (a few seconds from start, not minutes); an interrupted load
+	// is finished here at the next start.
+	plan := demo.OrdersPlan{Done: true}
 	if loaded, _ := demo.Loaded(ctx, a.db); loaded {
+		printLogins(c)
 		if err := demo.EnsureImages(ctx, a.db, a.blobs); err != nil {
 			slog.Warn("images de démonstration", "err", err)
 		}
-		if err := loadDemoOrders(ctx, a, ordersSvc, c.DemoOrders); err != nil {
+		if plan, err = demo.PlanOrders(ctx, a.db, c.DemoOrders, time.Now()); err != nil {
 			return fmt.Errorf("commandes de démonstration : %w", err)
 		}
-		printLogins(c)
 	}
 
 	runner := jobs.NewRunner(a.db, a.bus)
@@ -213,12 +218,22 @@ func serve(ctx context.Context, args []string) error {
 	slog.Info("Brigade démarré", "url", "http://"+ln.Addr().String(), "database", a.db.Engine(), "data", c.DataDir)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(feed) }()
+	loading := make(chan struct{})
+	go func() {
+		defer close(loading)
+		if !plan.Done {
+			loadDemoOrders(ctx, a, ordersSvc, plan)
+		}
+	}()
 	select {
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
 	}
 	slog.Info("arrêt en cours")
+	// The load stops at its batch in progress (rolled back; the next start
+	// resumes after the last one committed) before the database closes.
+	<-loading
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	err = srv.Shutdown(shutdown) // closes feed too
@@ -281,8 +296,15 @@ func loadDemo(ctx context.Context, args []string) error {
 	if err := demo.EnsureImages(ctx, a.db, a.blobs); err != nil {
 		return err
 	}
-	if err := loadDemoOrders(ctx, a, orders.NewService(a.db, a.tenancy, a.bus), c.DemoOrders); err != nil {
+	// Here the year of orders loads before the command returns.
+	plan, err := demo.PlanOrders(ctx, a.db, c.DemoOrders, time.Now())
+	if err != nil {
 		return err
+	}
+	if !plan.Done {
+		if plan, err = runDemoOrders(ctx, a, orders.NewService(a.db, a.tenancy, a.bus), plan); err != nil {
+			return fmt.Errorf("commandes de démonstration : %w", err)
+		}
 	}
 	if _, err := demo.Deploy(ctx, a.db, deploy.NewService(a.db, a.tenancy, jobs.NewRunner(a.db, a.bus), a.bus, a.blobs)); err != nil {
 		return err
@@ -291,17 +313,47 @@ func loadDemo(ctx context.Context, args []string) error {
 	return nil
 }
 
-// loadDemoOrders loads the demo's year of orders when it has none yet.
-func loadDemoOrders(ctx context.Context, a *app, svc *orders.Service, total int) error {
+// loadDemoOrders loads (or finishes loading) the demo's year of orders in
+// the background of a running server: an error is logged, the server
+// keeps serving, the next start resumes the load.
+func loadDemoOrders(ctx context.Context, a *app, svc *orders.Service, plan demo.OrdersPlan) {
+	if _, err := runDemoOrders(ctx, a, svc, plan); err != nil {
+		if ctx.Err() != nil {
+			slog.Info("chargement des commandes de démonstration interrompu ; il reprendra au prochain démarrage")
+			return
+		}
+		slog.Error("commandes de démonstration : le chargement reprendra au prochain démarrage", "err", err)
+	}
+}
+
+// runDemoOrders loads the plan's orders, logging every tenth of the way.
+func runDemoOrders(ctx context.Context, a *app, svc *orders.Service, plan demo.OrdersPlan) (demo.OrdersPlan, error) {
 	start := time.Now()
-	n, err := demo.LoadOrders(ctx, a.db, a.tenancy, svc, total, time.Now())
-	if err != nil {
-		return err
+	step := plan.Progress().Percent / 10
+	if plan.Loaded > 0 {
+		slog.Info("reprise du chargement des commandes de démonstration", "déjà chargées", thousands(plan.Loaded), "sur", thousands(plan.Total))
+	} else {
+		slog.Info("chargement des commandes de démonstration en arrière-plan", "commandes", thousands(plan.Total))
 	}
-	if n > 0 {
-		slog.Info("commandes de démonstration chargées", "commandes", n, "durée", time.Since(start).Round(time.Millisecond))
+	plan, err := demo.LoadPlannedOrders(ctx, a.db, a.tenancy, svc, plan, 0, func(p demo.OrdersPlan) {
+		if s := p.Progress().Percent / 10; s > step && !p.Done {
+			step = s
+			slog.Info(fmt.Sprintf("commandes de démonstration : %s / %s", thousands(p.Loaded), thousands(p.Total)))
+		}
+	})
+	if err == nil {
+		slog.Info("commandes de démonstration chargées", "commandes", thousands(plan.Loaded), "durée", time.Since(start).Round(time.Second))
 	}
-	return nil
+	return plan, err
+}
+
+// thousands writes n the French way: 120 000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + " " + s[i:]
+	}
+	return s
 }
 
 func createUser(ctx context.Context, args []string) error {

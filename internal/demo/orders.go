@@ -214,11 +214,19 @@ func (g Generator) order(r *rand.Rand, pick func(*rand.Rand) item, s Shop, at ti
 	default:
 		o.Type = orders.TypeTakeAway
 	}
+	// Every status a till sends shows in the demo: a few refunds, and
+	// kiosk card payments refused.
 	switch x := r.Float64(); {
 	case x < 0.03:
 		o.Status = orders.StatusCancelled
 	case x < 0.045:
 		o.Status = orders.StatusPending
+	case x < 0.051:
+		o.Status = orders.StatusRefunded
+	case x < 0.054:
+		o.Status = orders.StatusPartiallyRefunded
+	case x < 0.057 && o.Source == orders.SourceKiosk:
+		o.Status = orders.StatusFailed
 	}
 	dineIn := o.Type == orders.TypeDineIn
 	nLines := 1 + r.IntN(3)
@@ -299,6 +307,10 @@ func (g Generator) order(r *rand.Rand, pick func(*rand.Rand) item, s Shop, at ti
 		ht := orders.HT(byRate[rate], rate)
 		o.VAT = append(o.VAT, orders.VATLine{Rate: rate, HT: ht, VAT: byRate[rate] - ht, TTC: byRate[rate]})
 	}
+	if o.Status == orders.StatusRefunded || o.Status == orders.StatusPartiallyRefunded {
+		// Paid first, by card: the refund went back to it.
+		o.Payments = []orders.Payment{{Method: "cb", Amount: o.Total}}
+	}
 	if o.Status == orders.StatusPaid {
 		switch x := r.Float64(); {
 		case o.Type == orders.TypePlatform:
@@ -366,62 +378,6 @@ func Shops(ctx context.Context, db *store.DB, ten *tenancy.Service) ([]Shop, err
 		}
 	}
 	return out, nil
-}
-
-// LoadOrders loads a year of orders ending now for the demo franchise,
-// through the same storage path as a till's import. It does nothing when
-// the franchise already has orders.
-func LoadOrders(ctx context.Context, db *store.DB, ten *tenancy.Service, svc *orders.Service, total int, now time.Time) (int, error) {
-	if total <= 0 {
-		return 0, nil
-	}
-	var n int
-	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM orders o JOIN users u ON u.franchise_id = o.franchise_id WHERE u.login = ?`, "demo-admin").Scan(&n); err != nil {
-		return 0, err
-	}
-	if n > 0 {
-		return 0, nil
-	}
-	shops, err := Shops(ctx, db, ten)
-	if err != nil {
-		return 0, err
-	}
-	g := Generator{Shops: shops, Last: now, Now: now, Days: 365, Total: total, Seed: 2026}
-	return ImportAll(ctx, svc, g)
-}
-
-// ImportAll stores every order of a generator in large batches.
-func ImportAll(ctx context.Context, svc *orders.Service, g Generator) (int, error) {
-	const batch = 20_000
-	var devs []tenancy.Device
-	var list []orders.Order
-	var of []int
-	devIndex := map[int64]int{}
-	stored := 0
-	flush := func() error {
-		n, err := svc.ImportRows(ctx, devs, list, of)
-		stored += n
-		list, of = list[:0], of[:0]
-		return err
-	}
-	err := g.Each(func(o orders.Order, dev tenancy.Device) error {
-		i, ok := devIndex[dev.Equipment.ID]
-		if !ok {
-			i = len(devs)
-			devIndex[dev.Equipment.ID] = i
-			devs = append(devs, dev)
-		}
-		list = append(list, o)
-		of = append(of, i)
-		if len(list) == batch {
-			return flush()
-		}
-		return nil
-	})
-	if err != nil {
-		return stored, err
-	}
-	return stored, flush()
 }
 
 // AddRestaurants adds restaurants to the demo franchise until it has n,

@@ -209,7 +209,7 @@ type OrderRow struct {
 	Total      int64  `json:"totalCents"`
 	Equipment  string `json:"equipement"`
 	PaidAt     string `json:"paid_at" format:"date-time"`
-	Status     string `json:"status" doc:"paid, pending ; tout autre statut est une annulation"`
+	Status     string `json:"status" doc:"Statut envoyé par la caisse (voir Order.status) : paid en vert, pending en orange, tous les autres en rouge et comptés comme annulations"`
 	Source     string `json:"source"`
 	Type       int    `json:"type"`
 	Siret      string `json:"siret"`

@@ -118,6 +118,7 @@ func (s *Server) routeTable() []route {
 	return []route{
 		// Health.
 		{method: http.MethodGet, path: "/api/v1/health", id: "health", tag: "Système", summary: "État du serveur", access: public, register: handle(s.health)},
+		{method: http.MethodGet, path: "/api/v1/ready", id: "ready", tag: "Système", summary: "Prêt : 200 une fois le travail de démarrage fini (commandes de démonstration chargées), 503 avant", access: public, register: handle(s.ready)},
 
 		// Authentication (spec: first document §7, second document §7.1).
 		{method: http.MethodPost, path: "/api/v1/auth/signin", id: "signin", tag: "Authentification", summary: "Connexion d'un propriétaire de franchise ou d'un super-admin", access: public, original: []string{"POST auth/signin"}, register: handle(s.signin)},

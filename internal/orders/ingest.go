@@ -239,6 +239,45 @@ func (s *Service) ImportRows(ctx context.Context, devs []tenancy.Device, orders 
 	return n, nil
 }
 
+// Batch is one transaction of a bulk load (see ImportBatch).
+type Batch struct {
+	Devices  []tenancy.Device
+	Orders   []Order
+	DeviceOf []int // the index in Devices of each order's device
+	// Quiet stores without orders.changed events: a long load announces
+	// itself once it is done rather than refreshing every open page at
+	// each batch.
+	Quiet bool
+	// Also runs in the batch's transaction after the orders are stored:
+	// what it writes (a load's resume point) commits with them or not at all.
+	Also func(ctx context.Context, tx *store.Tx) error
+}
+
+// ImportBatch stores a batch of orders of one franchise in one
+// transaction; orders stored before are skipped (idempotent: a load
+// interrupted between a commit and its own bookkeeping may replay a batch).
+// It returns how many orders were new.
+func (s *Service) ImportBatch(ctx context.Context, b Batch) (int, error) {
+	rows := make([]*row, 0, len(b.Orders))
+	for i, o := range b.Orders {
+		r, err := s.prepare(b.Devices[b.DeviceOf[i]], o)
+		if err != nil {
+			return 0, fmt.Errorf("order %s: %w", o.OrderID, err)
+		}
+		rows = append(rows, r)
+	}
+	if err := s.storeRowsWith(ctx, rows, b.Quiet, b.Also); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, r := range rows {
+		if !r.duplicate {
+			n++
+		}
+	}
+	return n, nil
+}
+
 const orderColumns = "franchise_id, restaurant_id, equipment_id, till_order_id, source, order_type, status, paid_unix, business_date, subtotal_cents, discount_cents, fees_cents, total_cents, discount_type, discount_value, discount_label, cashier, exit_seconds, extra, created_at"
 
 type orderKey struct {
@@ -256,6 +295,12 @@ type extra struct {
 // storeRows writes a batch in one transaction: the orders (skipping those
 // already stored), their raw lines, and the rollup deltas.
 func (s *Service) storeRows(ctx context.Context, rows []*row) error {
+	return s.storeRowsWith(ctx, rows, false, nil)
+}
+
+// storeRowsWith is storeRows, without events when quiet, running also in
+// the transaction.
+func (s *Service) storeRowsWith(ctx context.Context, rows []*row, quiet bool, also func(context.Context, *store.Tx) error) error {
 	for _, r := range rows {
 		r.id, r.duplicate = 0, false
 	}
@@ -303,7 +348,12 @@ func (s *Service) storeRows(ctx context.Context, rows []*row) error {
 				r.id = first[orderKey{r.restaurantID, r.equipmentID, r.order.OrderID}].id
 			}
 		}
-		if len(inserted) > 0 {
+		if also != nil {
+			if err := also(ctx, tx); err != nil {
+				return err
+			}
+		}
+		if len(inserted) > 0 && !quiet {
 			type fr struct{ franchise, restaurant int64 }
 			seen := map[fr]bool{}
 			for _, r := range inserted {

@@ -20,12 +20,80 @@ const (
 	SourceCollect = "clickncollect"
 )
 
-// Statuses of an order: anything but paid and pending is cancelled (spec §3).
+// Statuses of an order, as tills and kiosks send them. The spec colours paid
+// green, pending orange and anything else red (§3, §4); how each counts:
+//
+//   - paid: a sale. The only status counted in sales figures (revenue,
+//     products, options, VAT, payments, Z, discounts, exit times) and in
+//     the confirmed orders.
+//   - pending: not yet a sale (taken, not paid): in no figure but the list.
+//   - cancelled, refunded, failed: not a sale; counted among the cancelled
+//     orders, as the spec treats every status but paid and pending.
+//   - partially_refunded: not counted as a sale either. The till does not
+//     say which lines it refunded, so Brigade cannot tell the part kept;
+//     it counts nothing rather than a wrong amount (the full total would
+//     overstate the revenue, its VAT and the products sold). A till that
+//     wants the part kept in the figures posts it as a new paid order.
+//     Counted among the cancelled orders.
+//
+// A status is set when the order is posted: a retried post returns the
+// stored order unchanged (no transitions, spec §4).
 const (
-	StatusPaid      = "paid"
-	StatusPending   = "pending"
-	StatusCancelled = "cancelled"
+	StatusPaid              = "paid"
+	StatusPending           = "pending"
+	StatusCancelled         = "cancelled"
+	StatusRefunded          = "refunded"
+	StatusPartiallyRefunded = "partially_refunded"
+	// StatusFailed: a kiosk's card payment was refused; the order never
+	// reached the kitchen.
+	StatusFailed = "failed"
 )
+
+// Statuses are the statuses an order may have, with their French labels
+// (a commande: feminine), in the order the API documents them.
+var Statuses = []struct{ Code, Label string }{
+	{StatusPaid, "Payée"},
+	{StatusPending, "En attente"},
+	{StatusCancelled, "Annulée"},
+	{StatusRefunded, "Remboursée"},
+	{StatusPartiallyRefunded, "Remboursée en partie"},
+	{StatusFailed, "Paiement refusé"},
+}
+
+// KnownStatus reports whether tills may send s.
+func KnownStatus(s string) bool {
+	for _, x := range Statuses {
+		if x.Code == s {
+			return true
+		}
+	}
+	return false
+}
+
+// StatusLabel is a status's label on the ticket and in the list.
+func StatusLabel(s string) string {
+	for _, x := range Statuses {
+		if x.Code == s {
+			return x.Label
+		}
+	}
+	return s
+}
+
+// CountsAsCancelled reports whether an order of status s counts among the
+// cancelled orders: every status but paid and pending (spec §3).
+func CountsAsCancelled(s string) bool {
+	return s != StatusPaid && s != StatusPending
+}
+
+// statusList is the allowed statuses for a message: « paid, pending, … ou failed ».
+func statusList() string {
+	codes := make([]string, len(Statuses))
+	for i, x := range Statuses {
+		codes[i] = x.Code
+	}
+	return strings.Join(codes[:len(codes)-1], ", ") + " ou " + codes[len(codes)-1]
+}
 
 // Order types (spec §3).
 const (
@@ -65,7 +133,7 @@ type Order struct {
 	OrderID  string    `json:"order_id" minLength:"1" maxLength:"64" doc:"Identifiant de la commande dans la caisse (unique par équipement)"`
 	Source   string    `json:"source" enum:"caisse,borne,clickncollect"`
 	Type     int       `json:"type" minimum:"1" maximum:"5" doc:"Sur Place 1, A Emporter 2, En Livraison 3, Platform 4, Drive 5"`
-	Status   string    `json:"status" enum:"paid,pending,cancelled"`
+	Status   string    `json:"status" enum:"paid,pending,cancelled,refunded,partially_refunded,failed" doc:"paid : payée, comptée dans les ventes ; pending : en attente ; cancelled : annulée ; refunded : remboursée ; partially_refunded : remboursée en partie ; failed : paiement refusé (borne). Seules les commandes payées comptent dans les ventes ; toutes les autres sauf pending comptent parmi les commandes annulées. Une commande remboursée en partie ne compte pas dans les ventes (les lignes remboursées ne sont pas détaillées) : la caisse poste la part conservée comme une nouvelle commande payée."`
 	PaidAt   time.Time `json:"paid_at" doc:"Horodatage RFC 3339 du paiement (ou de la prise de commande)"`
 	Subtotal int64     `json:"subtotal_cents" doc:"Somme des lignes, en centimes, avant réduction"`
 	Discount *Discount `json:"discount,omitempty"`
@@ -202,10 +270,8 @@ func (o *Order) Validate() error {
 	if o.Type < 1 || o.Type > 5 {
 		return invalid("type", "Le type de commande %d n'est pas reconnu (1 à 5).", o.Type)
 	}
-	switch o.Status {
-	case StatusPaid, StatusPending, StatusCancelled:
-	default:
-		return invalid("status", "Le statut %q n'est pas reconnu (paid, pending ou cancelled).", o.Status)
+	if !KnownStatus(o.Status) {
+		return invalid("status", "Le statut « %s » n'est pas reconnu. Statuts acceptés : %s.", o.Status, statusList())
 	}
 	if o.PaidAt.IsZero() || o.PaidAt.Year() < 2000 || o.PaidAt.Year() > 2100 {
 		return invalid("paid_at", "La date de paiement est obligatoire.")

@@ -3,6 +3,7 @@ package orders
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -138,4 +139,42 @@ func FuzzOrderValidate(f *testing.F) {
 			t.Fatalf("a valid order became invalid on a second check")
 		}
 	})
+}
+
+// statusOrder is a valid one-line order of status s.
+func statusOrder(s string) Order {
+	return Order{OrderID: "S-" + s, Source: SourceKiosk, Type: TypeTakeAway, Status: s, PaidAt: time.Date(2026, 5, 4, 12, 0, 0, 0, time.UTC),
+		Subtotal: 1050, Total: 1050, Lines: []Line{{Name: "Le Classique", Quantity: 1, UnitPrice: 1050, Total: 1050, TaxRate: 1000}},
+		VAT: []VATLine{{Rate: 1000, HT: 955, VAT: 95, TTC: 1050}}, Payments: []Payment{{Method: "cb", Amount: 1050}}}
+}
+
+func TestTillStatusesAreAcceptedAndOthersRefusedWithTheList(t *testing.T) {
+	for _, s := range []string{"paid", "pending", "cancelled", "refunded", "partially_refunded", "failed"} {
+		o := statusOrder(s)
+		if err := o.Validate(); err != nil {
+			t.Errorf("%s refused: %v", s, err)
+		}
+		if l := StatusLabel(s); l == s || l == "" {
+			t.Errorf("%s has no French label", s)
+		}
+	}
+	for _, s := range []string{"", "PAID", "rembourse", "refund"} {
+		o := statusOrder(s)
+		err := o.Validate()
+		ve, ok := err.(*ValidationError)
+		if !ok || ve.Field != "status" {
+			t.Errorf("%q: %v", s, err)
+			continue
+		}
+		want := "Statuts acceptés : paid, pending, cancelled, refunded, partially_refunded ou failed."
+		if !strings.Contains(ve.Message, want) || !strings.HasPrefix(ve.Message, "Le statut") {
+			t.Errorf("%q: message %q lacks the list", s, ve.Message)
+		}
+	}
+	// The spec: every status but paid and pending counts as cancelled.
+	for s, want := range map[string]bool{"paid": false, "pending": false, "cancelled": true, "refunded": true, "partially_refunded": true, "failed": true} {
+		if CountsAsCancelled(s) != want {
+			t.Errorf("CountsAsCancelled(%s) = %v", s, !want)
+		}
+	}
 }

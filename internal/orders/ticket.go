@@ -22,17 +22,6 @@ func MethodLabel(code string) string {
 	return code
 }
 
-// StatusLabel is a status's label on the ticket and in the list.
-func StatusLabel(s string) string {
-	switch s {
-	case StatusPaid:
-		return "Payé"
-	case StatusPending:
-		return "En attente"
-	}
-	return "Annulé"
-}
-
 // TicketPDF renders the ticket of an order as an A4 portrait PDF with
 // 10 mm margins: text, not a picture, so it stays sharp and searchable.
 // Times are shown in the restaurant's zone.

@@ -388,8 +388,10 @@ func (s *Service) Realtime(ctx context.Context, p tenancy.Principal, restaurantI
 			}
 			r.Revenue += c.A1
 			r.Orders += c.N
-		case orders.StatusCancelled:
-			out.Cancelled += c.N
+		default:
+			if orders.CountsAsCancelled(k[0]) {
+				out.Cancelled += c.N
+			}
 		}
 		if k[1] == orders.SourceCollect {
 			out.Collect += c.N

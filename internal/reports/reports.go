@@ -172,7 +172,7 @@ func (s *Service) counts(ctx context.Context, sc scope, r orders.Range) (confirm
 			collect += c.N
 		case p[0] == orders.StatusPaid:
 			confirmed += c.N
-		case p[0] == orders.StatusCancelled:
+		case orders.CountsAsCancelled(p[0]):
 			cancelled += c.N
 		}
 	}

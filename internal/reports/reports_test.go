@@ -169,7 +169,7 @@ func checkCounts(t *testing.T, name string, w world, ctx context.Context, f repo
 			collect++
 		case p.o.Status == orders.StatusPaid:
 			confirmed++
-		case p.o.Status == orders.StatusCancelled:
+		case orders.CountsAsCancelled(p.o.Status):
 			cancelled++
 		}
 	}

@@ -6,6 +6,8 @@ import { restaurants } from './fixtures';
 export const apiState = { blocked: false, suspensionStatus: 200 };
 
 export const handlers = [
+  // The shell's demo banner: no demo orders loading.
+  http.get('*/api/v1/health', () => HttpResponse.json({ status: 'ok', database: 'sqlite', version: 'test' })),
   http.get('*/api/v1/restaurants', () => HttpResponse.json({ items: restaurants, total: restaurants.length })),
   http.post('*/api/v1/auth/check-suspension', () =>
     apiState.suspensionStatus === 200

@@ -15,6 +15,7 @@ import { Brand } from './Brand';
 import { NoticesBell } from '../../features/notices/components/NoticesBell';
 import { PresenceMenu } from '../../features/presence/components/PresenceMenu';
 import { PresenceTracker } from '../../features/presence/components/PresenceTracker';
+import { DemoLoadingBanner } from '../../components/DemoLoadingBanner';
 
 /** The signed-in frame: header, side menu, content. Signed-out visitors of public routes get a bare frame. */
 export function AppShell() {
@@ -116,7 +117,10 @@ function SignedInShell({ session, children }: { session: Session; children: Reac
         component="main"
         sx={{ flex: 1, minWidth: 0, pt: `${HEADER_HEIGHT}px` }}
       >
-        <Box sx={{ maxWidth: 1440, mx: 'auto', px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 } }}>{children}</Box>
+        <Box sx={{ maxWidth: 1440, mx: 'auto', px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 } }}>
+          <DemoLoadingBanner />
+          {children}
+        </Box>
       </Box>
     </Box>
   );

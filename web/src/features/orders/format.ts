@@ -28,11 +28,12 @@ export const PAGE_SIZES = [5, 10, 25, 50, 100, 200, { label: 'Tout', value: -1 }
 export const DEFAULT_PAGE_SIZE = 25;
 
 /**
- * Cents in the franchise currency, French layout (the shared report formatting): 1250 → '12,50 €'.
+ * Cents in the currency the answer states (an order's: its restaurant's), French layout (the shared
+ * report formatting): (1250, 'EUR') → '12,50 €', (1250, 'CHF') → '12,50 CHF'.
  * DECISIONS: the currency only supplies the symbol and the decimals.
  */
-export function money(cents: number, currency = 'EUR'): string {
-  return formatCents(cents, currency || 'EUR');
+export function money(cents: number, currency: string): string {
+  return formatCents(cents, currency);
 }
 
 const integer = new Intl.NumberFormat('fr-FR');
@@ -92,11 +93,29 @@ export function dayLabel(day: string): string {
 
 export type StatusTone = 'success' | 'warning' | 'error';
 
-/** Spec §4: paid green, pending orange ('En attente'), anything else red (cancelled). */
+/** The statuses tills send (declared in Go: the `status` enum of an order). */
+export type OrderStatus = Order['status'];
+
+/**
+ * Each status's label (une commande : feminine) and colour. Spec §4: paid green, pending orange
+ * ('En attente'), anything else red, as a cancellation. Only paid orders count in the sales figures.
+ */
+export const STATUSES: Record<OrderStatus, { label: string; tone: StatusTone }> = {
+  paid: { label: 'Payée', tone: 'success' },
+  pending: { label: 'En attente', tone: 'warning' },
+  cancelled: { label: 'Annulée', tone: 'error' },
+  refunded: { label: 'Remboursée', tone: 'error' },
+  partially_refunded: { label: 'Remboursée en partie', tone: 'error' },
+  failed: { label: 'Paiement refusé', tone: 'error' },
+};
+
+function isOrderStatus(status: string): status is OrderStatus {
+  return Object.prototype.hasOwnProperty.call(STATUSES, status);
+}
+
+/** A status's label and colour; a status Brigade does not know is shown as a cancellation (spec §3). */
 export function statusOf(status: string): { label: string; tone: StatusTone } {
-  if (status === 'paid') return { label: 'Payé', tone: 'success' };
-  if (status === 'pending') return { label: 'En attente', tone: 'warning' };
-  return { label: 'Annulé', tone: 'error' };
+  return isOrderStatus(status) ? STATUSES[status] : STATUSES.cancelled;
 }
 
 /** Spec §3: Sur Place 1, A Emporter 2, En Livraison 3, Platform 4, Drive 5. */

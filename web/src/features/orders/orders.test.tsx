@@ -62,7 +62,7 @@ describe('order formatting', () => {
   });
 
   it('treats every status but paid and pending as cancelled', () => {
-    expect(statusOf('paid')).toEqual({ label: 'Payé', tone: 'success' });
+    expect(statusOf('paid')).toEqual({ label: 'Payée', tone: 'success' });
     expect(statusOf('pending')).toEqual({ label: 'En attente', tone: 'warning' });
     expect(statusOf('refunded').tone).toBe('error');
   });
@@ -115,8 +115,8 @@ describe('Mes Commandes', () => {
     expect(rows).toHaveLength(4);
     expect(within(rows[1]!).getByText('C-11')).toBeTruthy();
     expect(within(rows[1]!).getByText('137,50 €')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Payé').closest('[data-tone]')?.getAttribute('data-tone')).toBe('success');
-    expect(within(rows[3]!).getByText('Annulé').closest('[data-tone]')?.getAttribute('data-tone')).toBe('error');
+    expect(within(rows[1]!).getByText('Payée').closest('[data-tone]')?.getAttribute('data-tone')).toBe('success');
+    expect(within(rows[3]!).getByText('Annulée').closest('[data-tone]')?.getAttribute('data-tone')).toBe('error');
     // Paid at 11:30 UTC, shown in the restaurant's zone (Paris, UTC+1 in November).
     expect(within(rows[1]!).getByText('21/11 12:30')).toBeTruthy();
     expect(within(rows[1]!).getByTitle('21/11/2026 12:30')).toBeTruthy();
