@@ -9,6 +9,7 @@ import { MesProduitsPage, READ_ONLY_NOTE } from './pages/MesProduitsPage';
 import { MesCartesPage } from './pages/MesCartesPage';
 import { HistoriquePage } from './pages/HistoriquePage';
 import type { BulkBody, Campaign, Catalogue, CatalogueProduct, HistoryEntry } from './types';
+import { setDate } from '../../test/dates';
 
 function carte(id: number, nom: string, version: number): Campaign {
   return {
@@ -203,17 +204,17 @@ describe('Carte périodique', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('switch', { name: 'Carte périodique' }));
     const group = within(dialog).getByRole('group', { name: 'Dates de la carte périodique' });
-    await userEvent.type(within(group).getByLabelText('Début 1'), '2026-12-20');
-    await userEvent.type(within(group).getByLabelText('Fin 1'), '2026-12-05');
+    const groupEl = within(dialog).getByRole('group', { name: 'Dates de la carte périodique' });
+    setDate('Début 1', '2026-12-20', groupEl);
+    setDate('Fin 1', '2026-12-05', groupEl);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(await within(dialog).findByText('La date de début est supérieure à la date de fin.')).toBeTruthy();
     expect(sent).toBeNull();
 
-    await userEvent.clear(within(group).getByLabelText('Fin 1'));
-    await userEvent.type(within(group).getByLabelText('Fin 1'), '2026-12-24');
+    setDate('Fin 1', '2026-12-24', groupEl);
     await userEvent.click(within(group).getByRole('button', { name: 'Ajouter des dates' }));
-    await userEvent.type(within(group).getByLabelText('Début 2'), '2027-01-01');
-    await userEvent.type(within(group).getByLabelText('Fin 2'), '2027-01-01');
+    setDate('Début 2', '2027-01-01', groupEl);
+    setDate('Fin 2', '2027-01-01', groupEl);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(sent).not.toBeNull());
     expect(sent).toMatchObject({ nom: 'Carte principale', isPeriodic: true, campagneDates: ['2026-12-20', '2026-12-24', '2027-01-01', '2027-01-01'] });

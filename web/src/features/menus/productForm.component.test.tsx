@@ -8,6 +8,7 @@ import { server } from '../../test/server';
 import { CarteEditor } from './pages/EditorPage';
 import type { Campaign } from './types';
 import type { MenuDocument } from './documentTypes';
+import { setDate } from '../../test/dates';
 
 const campaign: Campaign = {
   id: 1,
@@ -98,8 +99,8 @@ describe('product form', () => {
     serve(() => (calls += 1));
     const form = await openEditor();
     await userEvent.click(within(form).getByRole('tab', { name: 'Horaires' }));
-    await userEvent.type(within(form).getByLabelText('Date de début'), '2026-12-31');
-    await userEvent.type(within(form).getByLabelText('Date de fin'), '2026-12-01');
+    setDate('Date de début', '2026-12-31', form);
+    setDate('Date de fin', '2026-12-01', form);
     await userEvent.click(within(form).getByRole('tab', { name: 'Général' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
     // The form jumps to the tab holding the error.

@@ -8,6 +8,7 @@ import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import { errorMessage } from '../../../api/client';
 import { applyServerErrors } from '../../../components/serverErrors';
 import { Toggle } from '../../../components/Toggle';
+import { DateField } from '../../../components/DateField';
 import type { CampaignForm } from '../schemas';
 import type { Campaign } from '../types';
 
@@ -149,12 +150,13 @@ export function CampaignDialog({ open, campaign, pending, error, onCancel, onSub
                   control={form.control}
                   name={name}
                   render={({ field, fieldState }) => (
-                    <TextField
-                      {...field}
-                      type="date"
+                    <DateField
+                      name={field.name}
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
                       label={name === 'dateDebut' ? 'Début (facultatif)' : 'Fin (facultative)'}
+                      size="medium"
                       fullWidth
-                      slotProps={{ inputLabel: { shrink: true } }}
                       error={Boolean(fieldState.error)}
                       helperText={fieldState.error?.message ?? ' '}
                     />
@@ -186,13 +188,12 @@ export function CampaignDialog({ open, campaign, pending, error, onCancel, onSub
                         control={form.control}
                         name={`periods.${i}.${part}`}
                         render={({ field, fieldState }) => (
-                          <TextField
-                            {...field}
-                            type="date"
-                            size="small"
+                          <DateField
+                            name={field.name}
+                            value={field.value ?? ''}
+                            onChange={field.onChange}
                             label={`${part === 'start' ? 'Début' : 'Fin'} ${i + 1}`}
                             fullWidth
-                            slotProps={{ inputLabel: { shrink: true } }}
                             error={Boolean(fieldState.error)}
                             helperText={fieldState.error?.message ?? ' '}
                           />

@@ -23,6 +23,7 @@ import KeyboardArrowDownRoundedIcon from '@mui/icons-material/KeyboardArrowDownR
 import ArrowForwardRoundedIcon from '@mui/icons-material/ArrowForwardRounded';
 import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
 import { PageHeader } from '../../../components/PageHeader';
+import { DateField } from '../../../components/DateField';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { ErrorBlock } from '../../../components/ErrorBlock';
 import { EmptyState } from '../../../components/EmptyState';
@@ -97,23 +98,8 @@ export function HistoriquePage() {
           aria-label="Filtres"
           onSubmit={(e) => e.preventDefault()}
         >
-          <TextField
-            type="date"
-            size="small"
-            label="Du"
-            value={filter.from}
-            onChange={(e) => set({ from: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label="Au"
-            value={filter.to}
-            onChange={(e) => set({ to: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-            error={Boolean(filter.from && filter.to && filter.from > filter.to)}
-          />
+          <DateField label="Du" value={filter.from ?? ''} onChange={(from) => set({ from })} />
+          <DateField label="Au" value={filter.to ?? ''} onChange={(to) => set({ to })} error={Boolean(filter.from && filter.to && filter.from > filter.to)} />
           <TextField
             select
             size="small"

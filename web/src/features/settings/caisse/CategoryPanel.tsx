@@ -5,6 +5,7 @@ import { Autocomplete, Box, Card, Chip, Divider, MenuItem, TextField } from '@mu
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import { ApiError } from '../../../api/client';
 import { EmptyState } from '../../../components/EmptyState';
+import { DateField } from '../../../components/DateField';
 import { LabelledCheckbox } from '../../../components/LabelledCheckbox';
 import { useToast } from '../../../components/Toast';
 import type { MenuCategory, MenuDocument } from '../../menus/documentTypes';
@@ -145,8 +146,26 @@ function CategoryForm({ document, category, carte }: { document: MenuDocument; c
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             disabled={disabled}
           />
-          <Text control={control} name="first_period" label="Début de période" type="date" helperText="Début de la période de vente (vide : toujours)." slotProps={{ inputLabel: { shrink: true } }} disabled={disabled} />
-          <Text control={control} name="end_period" label="Fin de période" type="date" helperText="Fin de la période de vente (incluse)." slotProps={{ inputLabel: { shrink: true } }} disabled={disabled} />
+          {(['first_period', 'end_period'] as const).map((name) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <DateField
+                  name={field.name}
+                  label={name === 'first_period' ? 'Début de période' : 'Fin de période'}
+                  value={field.value}
+                  onChange={field.onChange}
+                  disabled={disabled}
+                  size="medium"
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? (name === 'first_period' ? 'Début de la période de vente (vide : toujours).' : 'Fin de la période de vente (incluse).')}
+                />
+              )}
+            />
+          ))}
           <Text control={control} name="parent_id" label="Parent ID" select helperText="-1 : catégorie principale ; sinon, la catégorie parente." disabled={disabled}>
             {parents.map((p) => (
               <MenuItem key={p.value} value={p.value} disabled={p.disabled}>

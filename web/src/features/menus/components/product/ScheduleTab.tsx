@@ -3,6 +3,7 @@ import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { Box, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import { DateField } from '../../../../components/DateField';
 import { FormSwitch, FormText, Section, type TabProps } from './fields';
 import { WEEK_DAYS } from './productConstants';
 
@@ -15,8 +16,26 @@ export const ScheduleTab = memo(function ScheduleTab({ control, disabled }: TabP
     <Stack spacing={3}>
       <Section title="Période" hint="Laissez vide pour un produit proposé toute l'année. Les deux dates sont incluses.">
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-          <FormText control={control} name="first_period" label="Date de début" type="date" slotProps={{ inputLabel: { shrink: true } }} disabled={disabled} />
-          <FormText control={control} name="end_period" label="Date de fin" type="date" slotProps={{ inputLabel: { shrink: true } }} disabled={disabled} />
+          {(['first_period', 'end_period'] as const).map((name) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <DateField
+                  name={field.name}
+                  label={name === 'first_period' ? 'Date de début' : 'Date de fin'}
+                  value={typeof field.value === 'string' ? field.value : ''}
+                  onChange={field.onChange}
+                  disabled={disabled}
+                  size="medium"
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? ' '}
+                />
+              )}
+            />
+          ))}
         </Box>
       </Section>
       <Section title="Horaires">
