@@ -33,14 +33,14 @@ func (s *Server) ordersRouteTable() []route {
 		{method: http.MethodGet, path: "/api/v1/orders/{orderId}", id: "getOrder", tag: tagOrders, summary: "Détail d'une commande (ticket)", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.getOrder)},
 
 		// Reports.
-		{method: http.MethodGet, path: "/api/v1/reports/counts", id: "reportCounts", tag: tagReports, summary: "Commandes confirmées, annulées et click&collect, avec leur tendance sur les mêmes dates un mois plus tôt", access: signedIn, roles: reportRoles, lockable: true, original: []string{"GET {hash}&{start}&{end}&{startPrevMonth}&{endPrevMonth}&{siret}", "POST /api/v1/dashboard/FindAllMesCommandesTopGuest/{userId}&{start}&{end}&{startPrev}&{endPrev}"}, register: handle(s.reportCounts)},
-		{method: http.MethodGet, path: "/api/v1/reports/performance", id: "reportPerformance", tag: tagReports, summary: "Performance : les six widgets des temps de sortie", access: signedIn, roles: reportRoles, lockable: true, original: []string{"/api/v1/dashboard/FindAllPerformancesLines", "/api/v1/dashboard/GraphPerformancesTempsSortieByDay", "/api/v1/dashboard/FindAllPerformancesTempsSortieByDay", "/api/v1/dashboard/LineChartByTypeCommande", "/api/v1/dashboard/FindAllPerformancesCategoryLines", "/api/v1/dashboard/FindAllPerformancesProductsLines"}, register: handle(s.reportPerformance)},
-		{method: http.MethodGet, path: "/api/v1/reports/products", id: "reportProducts", tag: tagReports, summary: "Mes Produits : CA par catégorie, classement des produits, table des catégories", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.reportProducts)},
-		{method: http.MethodGet, path: "/api/v1/reports/discounts", id: "reportDiscounts", tag: tagReports, summary: "Mes Réductions : répartitions, courbe par jour ou par mois, réductions par restaurant", access: signedIn, roles: reportRoles, lockable: true, original: []string{"RepartitionTypeDiscount", "RepartitionSourceCommande", "RepartitionLabelCommande", "GraphDiscountPaidAt", "GraphDiscountMonth", "ListCommandesDiscountByRestaurant"}, register: handle(s.reportDiscounts)},
-		{method: http.MethodGet, path: "/api/v1/reports/discounts/orders", id: "reportDiscountedOrders", tag: tagReports, summary: "Liste Commande en Réduction", access: signedIn, roles: reportRoles, lockable: true, original: []string{"ListCommandesDiscount"}, register: handle(s.reportDiscountedOrders)},
-		{method: http.MethodGet, path: "/api/v1/reports/z", id: "reportZ", tag: tagReports, summary: "Z Équipement : totaux, TVA par taux et paiements par restaurant et équipement", access: signedIn, roles: reportRoles, lockable: true, original: []string{"FindAllZEquipementList"}, register: handle(s.reportZ)},
-		{method: http.MethodGet, path: "/api/v1/reports/sales", id: "reportSales", tag: tagReports, summary: "Ventes v2 : catégories (sans category) ou produits / options d'une catégorie ; commandes plateforme exclues", access: signedIn, roles: reportRoles, lockable: true, original: []string{"/api/v2/dashboard/TopCategoriesSalesAll", "/api/v2/dashboard/TopProductSalesAll", "/api/v2/dashboard/TopCategoriesOptionsAll", "/api/v2/dashboard/TopOptionSalesAll"}, register: handle(s.reportSales)},
-		{method: http.MethodGet, path: "/api/v1/reports/realtime", id: "reportRealtime", tag: tagReports, summary: "Tableau de bord temps réel : la journée en cours (événement orders.changed à chaque commande)", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.reportRealtime)},
+		{method: http.MethodGet, path: "/api/v1/reports/counts", id: "reportCounts", tag: tagReports, summary: "Commandes confirmées, annulées et click&collect, avec leur tendance sur les mêmes dates un mois plus tôt (sans montant : tous les restaurants du périmètre, toutes devises)", access: signedIn, roles: reportRoles, lockable: true, original: []string{"GET {hash}&{start}&{end}&{startPrevMonth}&{endPrevMonth}&{siret}", "POST /api/v1/dashboard/FindAllMesCommandesTopGuest/{userId}&{start}&{end}&{startPrev}&{endPrev}"}, register: handle(s.reportCounts)},
+		{method: http.MethodGet, path: "/api/v1/reports/performance", id: "reportPerformance", tag: tagReports, summary: "Performance : les six widgets des temps de sortie (sans montant : tous les restaurants du périmètre, toutes devises)", access: signedIn, roles: reportRoles, lockable: true, original: []string{"/api/v1/dashboard/FindAllPerformancesLines", "/api/v1/dashboard/GraphPerformancesTempsSortieByDay", "/api/v1/dashboard/FindAllPerformancesTempsSortieByDay", "/api/v1/dashboard/LineChartByTypeCommande", "/api/v1/dashboard/FindAllPerformancesCategoryLines", "/api/v1/dashboard/FindAllPerformancesProductsLines"}, register: handle(s.reportPerformance)},
+		{method: http.MethodGet, path: "/api/v1/reports/products", id: "reportProducts", tag: tagReports, summary: "Mes Produits : CA par catégorie, classement des produits, table des catégories (restaurants d'une devise : currency)", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.reportProducts)},
+		{method: http.MethodGet, path: "/api/v1/reports/discounts", id: "reportDiscounts", tag: tagReports, summary: "Mes Réductions : répartitions, courbe par jour ou par mois, réductions par restaurant (restaurants d'une devise : currency)", access: signedIn, roles: reportRoles, lockable: true, original: []string{"RepartitionTypeDiscount", "RepartitionSourceCommande", "RepartitionLabelCommande", "GraphDiscountPaidAt", "GraphDiscountMonth", "ListCommandesDiscountByRestaurant"}, register: handle(s.reportDiscounts)},
+		{method: http.MethodGet, path: "/api/v1/reports/discounts/orders", id: "reportDiscountedOrders", tag: tagReports, summary: "Liste Commande en Réduction (restaurants d'une devise : currency)", access: signedIn, roles: reportRoles, lockable: true, original: []string{"ListCommandesDiscount"}, register: handle(s.reportDiscountedOrders)},
+		{method: http.MethodGet, path: "/api/v1/reports/z", id: "reportZ", tag: tagReports, summary: "Z Équipement : totaux, TVA par taux et paiements par restaurant et équipement (restaurants d'une devise : currency ; chaque ligne porte la sienne)", access: signedIn, roles: reportRoles, lockable: true, original: []string{"FindAllZEquipementList"}, register: handle(s.reportZ)},
+		{method: http.MethodGet, path: "/api/v1/reports/sales", id: "reportSales", tag: tagReports, summary: "Ventes v2 : catégories (sans category) ou produits / options d'une catégorie ; commandes plateforme exclues (restaurants d'une devise : currency)", access: signedIn, roles: reportRoles, lockable: true, original: []string{"/api/v2/dashboard/TopCategoriesSalesAll", "/api/v2/dashboard/TopProductSalesAll", "/api/v2/dashboard/TopCategoriesOptionsAll", "/api/v2/dashboard/TopOptionSalesAll"}, register: handle(s.reportSales)},
+		{method: http.MethodGet, path: "/api/v1/reports/realtime", id: "reportRealtime", tag: tagReports, summary: "Tableau de bord temps réel : la journée en cours (événement orders.changed à chaque commande) ; un chiffre d'affaires par devise, chaque restaurant dans la sienne", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.reportRealtime)},
 	}
 }
 
@@ -56,6 +56,7 @@ type OrderOut struct {
 	Duplicate     bool         `json:"duplicate,omitempty" doc:"true : la commande avait déjà été reçue ; voici celle enregistrée"`
 	BusinessDate  string       `json:"business_date" doc:"Jour d'exploitation dans le fuseau du restaurant"`
 	Restaurant    string       `json:"restaurant"`
+	Currency      string       `json:"currency" example:"EUR" doc:"Devise de tous les montants de la commande (celle du restaurant)"`
 	Siret         string       `json:"siret"`
 	Equipment     string       `json:"equipement"`
 	EquipmentKeen string       `json:"user_keen_id"`
@@ -68,7 +69,7 @@ type orderOutput struct {
 }
 
 func orderOut(d orders.Detail) OrderOut {
-	return OrderOut{ID: d.ID, BusinessDate: orders.FormatDate(d.BusinessDate), Restaurant: d.Restaurant.Nom, Siret: d.Restaurant.Siret,
+	return OrderOut{ID: d.ID, BusinessDate: orders.FormatDate(d.BusinessDate), Restaurant: d.Restaurant.Nom, Currency: d.Currency, Siret: d.Restaurant.Siret,
 		Equipment: d.Equipment, EquipmentKeen: d.EquipmentKeen, Order: d.Order}
 }
 
@@ -178,6 +179,7 @@ type ReportRange struct {
 	Start        string `query:"start" required:"true" format:"date" doc:"AAAA-MM-JJ, jour d'exploitation"`
 	End          string `query:"end" required:"true" format:"date" doc:"AAAA-MM-JJ, inclus"`
 	RestaurantID int64  `query:"restaurantId" minimum:"0" doc:"0 : tous les restaurants visibles"`
+	Currency     string `query:"currency" pattern:"^[A-Za-z]{3}$" doc:"Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise."`
 }
 
 func (r ReportRange) filter() (reports.Filter, error) {
@@ -192,7 +194,7 @@ func (r ReportRange) filter() (reports.Filter, error) {
 	if end < start {
 		return reports.Filter{}, &tenancy.ValidationError{Field: "query.end", Message: reports.ErrRange.Error()}
 	}
-	return reports.Filter{RestaurantID: r.RestaurantID, Range: orders.Range{Start: start, End: end}}, nil
+	return reports.Filter{RestaurantID: r.RestaurantID, Range: orders.Range{Start: start, End: end}, Currency: r.Currency}, nil
 }
 
 type listOrdersInput struct {
@@ -207,6 +209,7 @@ type OrderRow struct {
 	ID         int64  `json:"id"`
 	OrderID    string `json:"id_cmd"`
 	Total      int64  `json:"totalCents"`
+	Currency   string `json:"currency" example:"EUR" doc:"Devise du restaurant de la commande"`
 	Equipment  string `json:"equipement"`
 	PaidAt     string `json:"paid_at" format:"date-time"`
 	Status     string `json:"status" doc:"Statut envoyé par la caisse (voir Order.status) : paid en vert, pending en orange, tous les autres en rouge et comptés comme annulations"`
@@ -237,7 +240,7 @@ func (s *Server) listOrders(ctx context.Context, in *listOrdersInput) (*struct{ 
 	}
 	out := &struct{ Body OrderPage }{Body: OrderPage{Items: make([]OrderRow, 0, len(items)), Total: total}}
 	for _, it := range items {
-		out.Body.Items = append(out.Body.Items, OrderRow{ID: it.ID, OrderID: it.OrderID, Total: it.Total, Equipment: it.Equipment,
+		out.Body.Items = append(out.Body.Items, OrderRow{ID: it.ID, OrderID: it.OrderID, Total: it.Total, Currency: it.Currency, Equipment: it.Equipment,
 			PaidAt: it.PaidAt.Format(time.RFC3339), Status: it.Status, Source: it.Source, Type: it.Type, Siret: it.Siret, UserKeenID: it.EquipmentKeen})
 	}
 	return out, nil
@@ -374,8 +377,10 @@ type DiscountedRow struct {
 	Restaurant    string `json:"restaurant"`
 }
 
-// DiscountedPage is a page of discounted orders.
+// DiscountedPage is a page of discounted orders of the restaurants of one
+// currency.
 type DiscountedPage struct {
+	reports.Coverage
 	Items []DiscountedRow `json:"items"`
 	Total int             `json:"total"`
 }
@@ -385,11 +390,11 @@ func (s *Server) reportDiscountedOrders(ctx context.Context, in *discountedInput
 	if err != nil {
 		return nil, err
 	}
-	items, total, name, err := s.reports.DiscountedOrders(ctx, principal(ctx), f, in.Page, in.PageSize)
+	items, total, name, cov, err := s.reports.DiscountedOrders(ctx, principal(ctx), f, in.Page, in.PageSize)
 	if err != nil {
 		return nil, err
 	}
-	out := &struct{ Body DiscountedPage }{Body: DiscountedPage{Items: make([]DiscountedRow, 0, len(items)), Total: total}}
+	out := &struct{ Body DiscountedPage }{Body: DiscountedPage{Coverage: cov, Items: make([]DiscountedRow, 0, len(items)), Total: total}}
 	for _, it := range items {
 		out.Body.Items = append(out.Body.Items, DiscountedRow{ID: it.ID, OrderID: it.OrderID, DiscountType: it.DiscountType, DiscountValue: it.DiscountValue,
 			Discount: it.Discount, RealTotal: it.RealTotal, Total: it.Total, Type: orders.TypeNames[it.Type], Label: it.Label, Cashier: it.Cashier,
@@ -398,28 +403,16 @@ func (s *Server) reportDiscountedOrders(ctx context.Context, in *discountedInput
 	return out, nil
 }
 
-func (s *Server) reportZ(ctx context.Context, in *ReportRange) (*struct{ Body ZList }, error) {
+func (s *Server) reportZ(ctx context.Context, in *ReportRange) (*struct{ Body reports.ZReport }, error) {
 	f, err := in.filter()
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.reports.Z(ctx, principal(ctx), f)
+	z, err := s.reports.Z(ctx, principal(ctx), f)
 	if err != nil {
 		return nil, err
 	}
-	out := &struct{ Body ZList }{}
-	out.Body.Items = rows
-	return out, nil
-}
-
-// ZList is the Z table.
-type ZList struct {
-	Items []reports.ZRow `json:"items"`
-}
-
-// SalesList is a list of the sales pages.
-type SalesList struct {
-	Items []reports.SalesRow `json:"items"`
+	return &struct{ Body reports.ZReport }{Body: z}, nil
 }
 
 type salesInput struct {
@@ -428,18 +421,16 @@ type salesInput struct {
 	Category string `query:"category" maxLength:"200" doc:"Vide : la liste des catégories"`
 }
 
-func (s *Server) reportSales(ctx context.Context, in *salesInput) (*struct{ Body SalesList }, error) {
+func (s *Server) reportSales(ctx context.Context, in *salesInput) (*struct{ Body reports.SalesReport }, error) {
 	f, err := in.filter()
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.reports.Sales(ctx, principal(ctx), f, reports.SalesKind(in.Kind), in.Category)
+	r, err := s.reports.Sales(ctx, principal(ctx), f, reports.SalesKind(in.Kind), in.Category)
 	if err != nil {
 		return nil, err
 	}
-	out := &struct{ Body SalesList }{}
-	out.Body.Items = rows
-	return out, nil
+	return &struct{ Body reports.SalesReport }{Body: r}, nil
 }
 
 type realtimeInput struct {

@@ -259,3 +259,107 @@ func TestReportsRefuseOtherRestaurants(t *testing.T) {
 		}
 	})
 }
+
+// TestReportsCarryTheirCurrency: a Geneva order (CHF) and a Paris one (EUR)
+// of the same day are never added together; every amount says its currency.
+func TestReportsCarryTheirCurrency(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		// A minute ago: the same business day in Paris and Geneva (one zone).
+		at := time.Now().Add(-time.Minute)
+		var paris, geneva struct{ ID int64 }
+		srv.Do(t, http.MethodPost, "/kiosk/v1/orders", deviceKeyOf(t, srv.DB, "Paris Bastille", "caisse"), sampleOrder("EUR-1", at)).JSON(t, &paris)
+		srv.Do(t, http.MethodPost, "/kiosk/v1/orders", deviceKeyOf(t, srv.DB, "Genève Plainpalais", "caisse"), sampleOrder("CHF-1", at)).JSON(t, &geneva)
+		if paris.ID == 0 || geneva.ID == 0 {
+			t.Fatalf("orders not stored: %d %d", paris.ID, geneva.ID)
+		}
+		total := sampleOrder("X", at).Total
+		day := at.In(mustZone(t, "Europe/Paris")).Format("2006-01-02")
+		admin := srv.SignIn(t, "demo-admin")
+		type share struct {
+			Code        string
+			Restaurants int
+		}
+		var z struct {
+			Currency   string
+			Currencies []share
+			Items      []struct {
+				Pseudo   string
+				Currency string
+				Total    int64 `json:"totalp_platfrome"`
+			}
+		}
+		srv.Do(t, http.MethodGet, "/api/v1/reports/z?start="+day+"&end="+day, admin, nil).JSON(t, &z)
+		if z.Currency != "EUR" || len(z.Currencies) != 3 || z.Currencies[0] != (share{"EUR", 10}) || z.Currencies[1] != (share{"CHF", 1}) || z.Currencies[2] != (share{"MAD", 1}) {
+			t.Errorf("Z by default: %+v", z)
+		}
+		if len(z.Items) != 1 || z.Items[0].Currency != "EUR" || z.Items[0].Total != total {
+			t.Errorf("Z in EUR holds %+v, want Paris's %d only", z.Items, total)
+		}
+		srv.Do(t, http.MethodGet, "/api/v1/reports/z?start="+day+"&end="+day+"&currency=CHF", admin, nil).JSON(t, &z)
+		if z.Currency != "CHF" || len(z.Items) != 1 || z.Items[0].Currency != "CHF" || z.Items[0].Total != total {
+			t.Errorf("Z in CHF: %+v", z)
+		}
+		var products struct {
+			Currency   string
+			Categories []struct {
+				TTC int64 `json:"ca_ttc"`
+			}
+		}
+		srv.Do(t, http.MethodGet, "/api/v1/reports/products?start="+day+"&end="+day, admin, nil).JSON(t, &products)
+		var ttc int64
+		for _, c := range products.Categories {
+			ttc += c.TTC
+		}
+		if products.Currency != "EUR" || ttc != sampleOrder("X", at).Subtotal {
+			t.Errorf("products in %s: %d, want Paris's %d", products.Currency, ttc, sampleOrder("X", at).Subtotal)
+		}
+		if res := srv.Do(t, http.MethodGet, "/api/v1/reports/sales?start="+day+"&end="+day+"&currency=USD", admin, nil); res.Status != http.StatusUnprocessableEntity || !strings.Contains(string(res.Body), "query.currency") {
+			t.Errorf("a currency of no restaurant: %d %s", res.Status, res.Body)
+		}
+		var rt struct {
+			Orders int64
+			Totals []struct {
+				Currency string
+				Revenue  int64 `json:"revenueCents"`
+				Orders   int64
+			}
+			ByRestaurant []struct {
+				Name     string
+				Currency string
+				Revenue  int64 `json:"revenueCents"`
+			}
+		}
+		srv.Do(t, http.MethodGet, "/api/v1/reports/realtime", admin, nil).JSON(t, &rt)
+		if rt.Orders != 2 || len(rt.Totals) != 3 || rt.Totals[0].Currency != "EUR" || rt.Totals[0].Revenue != total || rt.Totals[1].Currency != "CHF" || rt.Totals[1].Revenue != total ||
+			rt.Totals[2].Currency != "MAD" || rt.Totals[2].Revenue != 0 {
+			t.Errorf("realtime totals: %+v", rt)
+		}
+		for _, r := range rt.ByRestaurant {
+			if want := map[string]string{"Paris Bastille": "EUR", "Genève Plainpalais": "CHF"}[r.Name]; r.Currency != want || r.Revenue != total {
+				t.Errorf("realtime %s: %d %s", r.Name, r.Revenue, r.Currency)
+			}
+		}
+		// The orders list and the ticket of a Geneva order are in CHF.
+		var genevaID int64
+		if err := srv.DB.QueryRow(context.Background(), `SELECT id FROM restaurants WHERE nom = 'Genève Plainpalais'`).Scan(&genevaID); err != nil {
+			t.Fatal(err)
+		}
+		var page struct {
+			Items []struct{ Currency string }
+		}
+		srv.Do(t, http.MethodGet, "/api/v1/orders?start="+day+"&end="+day+"&restaurantId="+itoa(genevaID), admin, nil).JSON(t, &page)
+		if len(page.Items) != 1 || page.Items[0].Currency != "CHF" {
+			t.Errorf("Geneva's orders: %+v", page.Items)
+		}
+		var detail struct{ Currency string }
+		srv.Do(t, http.MethodGet, "/api/v1/orders/"+itoa(geneva.ID), admin, nil).JSON(t, &detail)
+		if detail.Currency != "CHF" {
+			t.Errorf("Geneva's order in %q", detail.Currency)
+		}
+		srv.Do(t, http.MethodGet, "/api/v1/orders/"+itoa(paris.ID), admin, nil).JSON(t, &detail)
+		if detail.Currency != "EUR" {
+			t.Errorf("Paris's order in %q", detail.Currency)
+		}
+	})
+}

@@ -423,6 +423,7 @@ type ListItem struct {
 	ID            int64
 	OrderID       string
 	Total         int64
+	Currency      string // the restaurant's
 	Equipment     string
 	EquipmentKeen string
 	PaidAt        time.Time
@@ -447,6 +448,10 @@ func (s *Service) utcBounds(x tenancy.Restaurant, r Range) (int64, int64) {
 // List is one page of a restaurant's orders, newest first, with the total.
 func (s *Service) List(ctx context.Context, p tenancy.Principal, f ListFilter) ([]ListItem, int, error) {
 	x, err := s.ten.Restaurant(ctx, p, f.RestaurantID)
+	if err != nil {
+		return nil, 0, err
+	}
+	currency, err := s.ten.RestaurantCurrency(ctx, x)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -480,6 +485,7 @@ func (s *Service) List(ctx context.Context, p tenancy.Principal, f ListFilter) (
 		}
 		it.PaidAt = time.Unix(paid, 0).UTC()
 		it.Siret = x.Siret
+		it.Currency = currency
 		items = append(items, it)
 	}
 	if err := rows.Err(); err != nil {
@@ -507,6 +513,7 @@ type Detail struct {
 	Equipment     string
 	EquipmentKeen string
 	Restaurant    tenancy.Restaurant
+	Currency      string // of every amount of the order: the restaurant's
 	BusinessDate  int64
 }
 
@@ -547,12 +554,16 @@ func (s *Service) Lookup(ctx context.Context, p tenancy.Principal, tillOrderID, 
 
 func (s *Service) detail(ctx context.Context, x tenancy.Restaurant, id int64) (Detail, error) {
 	d := Detail{ID: id, Restaurant: x}
+	var err error
+	if d.Currency, err = s.ten.RestaurantCurrency(ctx, x); err != nil {
+		return d, err
+	}
 	o := &d.Order
 	var paid int64
 	var dType, dLabel, cashier, ex string
 	var dValue, discount int64
 	var exit sql.NullInt64
-	err := s.db.QueryRow(ctx, `SELECT o.till_order_id, o.source, o.order_type, o.status, o.paid_unix, o.business_date, o.subtotal_cents, o.discount_cents,
+	err = s.db.QueryRow(ctx, `SELECT o.till_order_id, o.source, o.order_type, o.status, o.paid_unix, o.business_date, o.subtotal_cents, o.discount_cents,
 		o.fees_cents, o.total_cents, o.discount_type, o.discount_value, o.discount_label, o.cashier, o.exit_seconds, o.extra, e.name, e.user_keen_id
 		FROM orders o JOIN equipments e ON e.id = o.equipment_id WHERE o.id = ?`, id).Scan(
 		&o.OrderID, &o.Source, &o.Type, &o.Status, &paid, &d.BusinessDate, &o.Subtotal, &discount, &o.Fees, &o.Total,
@@ -786,4 +797,98 @@ func (s *Service) HeatMap(ctx context.Context, sc Scope, r Range, loc *time.Loca
 		}
 	}
 	return heat, nil
+}
+
+// CountsBetween counts the orders of restaurants paid in [from, to), per
+// key of the order cells (status|source|type, as DimOrders): the part of a
+// day that the rollups, per day, cannot give (a reference day cut at the
+// time of day it is now). It reads the raw orders by restaurant and time.
+func (s *Service) CountsBetween(ctx context.Context, franchiseID int64, restaurants []int64, from, to time.Time) ([]Cell, error) {
+	if len(restaurants) == 0 || !from.Before(to) {
+		return nil, nil
+	}
+	var restWhere string
+	var args []any
+	if s.db.Engine() == store.Postgres {
+		restWhere, args = "restaurant_id = ANY(?)", []any{restaurants}
+	} else {
+		restWhere, args = store.In(restaurants)
+		restWhere = "restaurant_id " + restWhere
+	}
+	args = append(args, from.Unix(), to.Unix(), franchiseID)
+	rows, err := s.db.Query(ctx, `SELECT status, source, order_type, COUNT(*) FROM orders
+		WHERE `+restWhere+` AND paid_unix >= ? AND paid_unix < ? AND franchise_id = ?
+		GROUP BY status, source, order_type`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Cell
+	for rows.Next() {
+		var status, source string
+		var typ, n int64
+		if err := rows.Scan(&status, &source, &typ, &n); err != nil {
+			return nil, err
+		}
+		out = append(out, Cell{Key: status + "|" + source + "|" + strconv.FormatInt(typ, 10), Metrics: Metrics{N: n}})
+	}
+	return out, rows.Err()
+}
+
+// SalesBetween sums the lines (options: the options) of the paid orders of
+// restaurants paid in [from, to), keyed as the prod (opt) cells:
+// P|category|product (P|group|option), P = 1 for platform orders, with qty
+// units and a1 TTC; the part of a day the rollups cannot give (a reference
+// day cut at the time of day it is now). It reads the raw orders by
+// restaurant and time, and their lines.
+func (s *Service) SalesBetween(ctx context.Context, franchiseID int64, restaurants []int64, from, to time.Time, options bool) ([]Cell, error) {
+	if len(restaurants) == 0 || !from.Before(to) {
+		return nil, nil
+	}
+	var restWhere string
+	var args []any
+	if s.db.Engine() == store.Postgres {
+		restWhere, args = "o.restaurant_id = ANY(?)", []any{restaurants}
+	} else {
+		restWhere, args = store.In(restaurants)
+		restWhere = "o.restaurant_id " + restWhere
+	}
+	args = append(args, from.Unix(), to.Unix(), franchiseID)
+	cols, join := "l.category, l.product, l.quantity, l.ttc_cents", "order_lines l ON l.order_id = o.id"
+	if options {
+		cols, join = "l.group_name, l.option_name, l.quantity, l.ttc_cents", "order_options l ON l.order_id = o.id"
+	}
+	rows, err := s.db.Query(ctx, `SELECT CASE WHEN o.order_type = `+strconv.Itoa(TypePlatform)+` THEN '1' ELSE '0' END, `+cols+`
+		FROM orders o JOIN `+join+`
+		WHERE `+restWhere+` AND o.paid_unix >= ? AND o.paid_unix < ? AND o.franchise_id = ? AND o.status = '`+StatusPaid+`'`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	acc := map[string]*Metrics{}
+	var keys []string
+	for rows.Next() {
+		var p, group, name string
+		var qty, ttc int64
+		if err := rows.Scan(&p, &group, &name, &qty, &ttc); err != nil {
+			return nil, err
+		}
+		k := p + Sep + group + Sep + name
+		m := acc[k]
+		if m == nil {
+			m = &Metrics{}
+			acc[k] = m
+			keys = append(keys, k)
+		}
+		m.Qty += qty
+		m.A1 += ttc
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]Cell, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, Cell{Key: k, Metrics: *acc[k]})
+	}
+	return out, nil
 }

@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"github.com/go-pdf/fpdf"
-
-	"brigade/internal/tenancy"
 )
 
 // MethodLabel is a payment method's label.
@@ -34,8 +32,13 @@ func TicketPDF(d Detail) ([]byte, error) {
 	tr := pdf.UnicodeTranslatorFromDescriptor("cp1252")
 	pdf.AddPage()
 	o := d.Order
-	symbol := tenancy.CountryByCode(d.Restaurant.CountryCode).CurrencySymbol
+	// Amounts in the restaurant's currency, written as the screens write
+	// them (fr-FR): '12,50 €', '12,50 CHF', '12,50 MAD'.
+	symbol := d.Currency
 	if symbol == "" {
+		symbol = d.Restaurant.Currency("")
+	}
+	if symbol == "EUR" {
 		symbol = "€"
 	}
 	euros := func(c int64) string { return euros(c) + " " + symbol }

@@ -2,11 +2,13 @@ package reports
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"brigade/internal/menu"
 	"brigade/internal/orders"
 	"brigade/internal/tenancy"
 )
@@ -21,8 +23,10 @@ type Amount struct {
 }
 
 // DiscountReport is the three donuts, the series and the table per
-// restaurant (paid orders with a discount).
+// restaurant (paid orders with a discount), over the restaurants of one
+// currency.
 type DiscountReport struct {
+	Coverage
 	ByType       []Amount `json:"byType"`
 	BySource     []Amount `json:"bySource"`
 	ByLabel      []Amount `json:"byLabel"`
@@ -54,11 +58,11 @@ func byCentsDesc(a, b Amount) int {
 
 // Discounts computes Mes Réductions; monthly gives the series per month.
 func (s *Service) Discounts(ctx context.Context, p tenancy.Principal, f Filter, monthly bool) (DiscountReport, error) {
-	sc, err := s.resolve(ctx, p, f)
+	sc, cov, err := s.money(ctx, p, f)
 	if err != nil {
 		return DiscountReport{}, err
 	}
-	out := DiscountReport{ByType: []Amount{}, BySource: []Amount{}, ByLabel: []Amount{}, Series: []Amount{}, ByRestaurant: []Amount{}}
+	out := DiscountReport{Coverage: cov, ByType: []Amount{}, BySource: []Amount{}, ByLabel: []Amount{}, Series: []Amount{}, ByRestaurant: []Amount{}}
 	// The series from the per-restaurant cells (a2 = discount): one row
 	// per day or month instead of one per discount kind; read on another
 	// connection meanwhile.
@@ -128,14 +132,15 @@ func (s *Service) Discounts(ctx context.Context, p tenancy.Principal, f Filter, 
 	return out, nil
 }
 
-// DiscountedOrders lists the discounted orders of the report's scope.
-func (s *Service) DiscountedOrders(ctx context.Context, p tenancy.Principal, f Filter, page, pageSize int) ([]orders.DiscountItem, int, func(int64) string, error) {
-	sc, err := s.resolve(ctx, p, f)
+// DiscountedOrders lists the discounted orders of the report's scope, the
+// restaurants of one currency (as Discounts).
+func (s *Service) DiscountedOrders(ctx context.Context, p tenancy.Principal, f Filter, page, pageSize int) ([]orders.DiscountItem, int, func(int64) string, Coverage, error) {
+	sc, cov, err := s.money(ctx, p, f)
 	if err != nil {
-		return nil, 0, nil, err
+		return nil, 0, nil, cov, err
 	}
 	items, total, err := s.orders.Discounted(ctx, sc.Scope, f.Range, page, pageSize)
-	return items, total, sc.name, err
+	return items, total, sc.name, cov, err
 }
 
 // ---- Z Équipement (§2.5) ----
@@ -149,6 +154,7 @@ var ZRates = []int{220, 250, 550, 770, 850, 1000, 2000}
 type ZRow struct {
 	Restaurant        string           `json:"pseudo"`
 	RestaurantID      int64            `json:"restaurantId"`
+	Currency          string           `json:"currency" example:"EUR" doc:"Devise des montants de la ligne (celle du restaurant)"`
 	Equipment         string           `json:"name_equipement"`
 	EquipmentID       int64            `json:"equipmentId"`
 	TotalWithPlatform int64            `json:"totalp_platfrome" doc:"Total des commandes payées, plateforme comprise (centimes)"`
@@ -163,12 +169,20 @@ type ZRow struct {
 	PlatformOrders    int64            `json:"nbcommande_platforme"`
 }
 
+// ZReport is the Z table: the equipments of the restaurants of one
+// currency.
+type ZReport struct {
+	Coverage
+	Items []ZRow `json:"items"`
+}
+
 // Z computes the table per restaurant and equipment.
-func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) ([]ZRow, error) {
-	sc, err := s.resolve(ctx, p, f)
+func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) (ZReport, error) {
+	sc, cov, err := s.money(ctx, p, f)
 	if err != nil {
-		return nil, err
+		return ZReport{Coverage: cov}, err
 	}
+	rep := ZReport{Coverage: cov}
 	listed := sc.Scope
 	listed.Restaurants = sc.ids()
 	type key struct{ rest, eq int64 }
@@ -179,13 +193,13 @@ func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) ([]ZRow,
 		if r := rows[k]; r != nil {
 			return r
 		}
-		r := &ZRow{RestaurantID: rest, Restaurant: sc.name(rest), EquipmentID: eq, VATByRate: map[string]int64{}, Payments: map[string]int64{}}
+		r := &ZRow{RestaurantID: rest, Restaurant: sc.name(rest), Currency: cov.Currency, EquipmentID: eq, VATByRate: map[string]int64{}, Payments: map[string]int64{}}
 		rows[k] = r
 		return r
 	}
 	eqCells, err := s.orders.Sum(ctx, listed, orders.DimEquipment, f.Range, orders.ByRestaurant, "", orders.MA1, orders.MA2, orders.MC1, orders.MC2)
 	if err != nil {
-		return nil, err
+		return rep, err
 	}
 	for _, c := range eqCells {
 		r := get(c.Restaurant, c.Key)
@@ -198,7 +212,7 @@ func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) ([]ZRow,
 	}
 	vatCells, err := s.orders.Sum(ctx, listed, orders.DimVAT, f.Range, orders.ByRestaurant, "", orders.MA1, orders.MA2)
 	if err != nil {
-		return nil, err
+		return rep, err
 	}
 	for _, c := range vatCells {
 		k := splitKey(c.Key, orders.Sep, 2)
@@ -209,7 +223,7 @@ func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) ([]ZRow,
 	}
 	payCells, err := s.orders.Sum(ctx, listed, orders.DimPayments, f.Range, orders.ByRestaurant, "", orders.MA1)
 	if err != nil {
-		return nil, err
+		return rep, err
 	}
 	for _, c := range payCells {
 		k := splitKey(c.Key, orders.Sep, 2)
@@ -217,7 +231,7 @@ func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) ([]ZRow,
 	}
 	eqs, err := s.ten.EquipmentsInScope(ctx, p)
 	if err != nil {
-		return nil, err
+		return rep, err
 	}
 	names := make(map[int64]string, len(eqs))
 	for _, e := range eqs {
@@ -237,7 +251,8 @@ func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) ([]ZRow,
 		}
 		return int(a.EquipmentID - b.EquipmentID)
 	})
-	return out, nil
+	rep.Items = out
+	return rep, nil
 }
 
 // ---- product and option sales v2 (§2.6) ----
@@ -248,8 +263,9 @@ type SalesRow struct {
 	Name     string  `json:"name"`
 	Count    int64   `json:"nombrescommandes" doc:"Nombre de ventes (unités)"`
 	Amount   int64   `json:"ttcAmountCents"`
-	Previous int64   `json:"previousAmountCents" doc:"Montant sur la période précédente de même durée"`
-	Percent  float64 `json:"pourcentage" doc:"Évolution du montant en % par rapport à la période précédente de même durée (0 sans référence)"`
+	Previous int64    `json:"previousAmountCents" doc:"Montant sur la période précédente de même durée (quand la période comprend aujourd'hui, son dernier jour compté jusqu'à l'heure qu'il est : voir previousUntil)"`
+	Percent  *float64 `json:"pourcentage" doc:"Évolution du montant en % par rapport à la période précédente de même durée ; null sans référence (rien de vendu sur la période précédente)"`
+	Image    string   `json:"image,omitempty" doc:"Produits d'une catégorie : l'image du produit dans les cartes de la franchise (nom de fichier, à lire par GET /api/v1/images/products/{file}) ; absente quand le produit n'en a pas"`
 }
 
 // SalesKind is products or options.
@@ -260,12 +276,21 @@ const (
 	SalesOptions  SalesKind = "options"
 )
 
+// SalesReport is a list of the sales pages over the restaurants of one
+// currency (units and amounts alike).
+type SalesReport struct {
+	Coverage
+	Items         []SalesRow `json:"items"`
+	PreviousUntil string     `json:"previousUntil,omitempty" doc:"Quand la période comprend aujourd'hui : l'heure locale (HH:MM) jusqu'à laquelle le dernier jour de la période précédente est compté, celle de maintenant (aujourd'hui jusqu'à maintenant contre la veille jusqu'à la même heure)"`
+}
+
 // Sales lists the categories (category "") or the products / options of
 // one category, with their change against the previous equal-length period.
-func (s *Service) Sales(ctx context.Context, p tenancy.Principal, f Filter, kind SalesKind, category string) ([]SalesRow, error) {
-	sc, err := s.resolve(ctx, p, f)
+func (s *Service) Sales(ctx context.Context, p tenancy.Principal, f Filter, kind SalesKind, category string) (SalesReport, error) {
+	sc, cov, err := s.money(ctx, p, f)
+	rep := SalesReport{Coverage: cov, Items: []SalesRow{}}
 	if err != nil {
-		return nil, err
+		return rep, err
 	}
 	dim := orders.DimProducts
 	if kind == SalesOptions {
@@ -275,16 +300,31 @@ func (s *Service) Sales(ctx context.Context, p tenancy.Principal, f Filter, kind
 	if category != "" {
 		prefix += category + orders.Sep
 	}
+	// The previous period of equal length, cut at now's time of day when
+	// the range holds today (see reference): today until now against the
+	// day before until the same hour, never against a whole day.
 	days := f.Range.Days()
-	prev := orders.Range{Start: orders.AddDays(f.Range.Start, -days), End: orders.AddDays(f.Range.Start, -1)}
-	fold := func(r orders.Range) (map[string]*orders.Metrics, []string, error) {
-		cells, err := s.orders.Sum(ctx, sc.Scope, dim, r, orders.ByKey, prefix, orders.MQty, orders.MA1)
+	sum := func(sc orders.Scope, r orders.Range) ([]orders.Cell, error) {
+		return s.orders.Sum(ctx, sc, dim, r, orders.ByKey, prefix, orders.MQty, orders.MA1)
+	}
+	prevCells, _, until, err := s.reference(ctx, sc, f.Range, func(d int64) int64 { return orders.AddDays(d, -days) }, sum,
+		func(ids []int64, from, to time.Time) ([]orders.Cell, error) {
+			return s.orders.SalesBetween(ctx, sc.FranchiseID, ids, from, to, kind == SalesOptions)
+		})
+	if err != nil {
+		return rep, err
+	}
+	rep.PreviousUntil = until
+	fold := func(cells []orders.Cell, err error) (map[string]*orders.Metrics, []string, error) {
 		if err != nil {
 			return nil, nil, err
 		}
 		m := map[string]*orders.Metrics{}
 		var names []string
 		for _, c := range cells {
+			if !strings.HasPrefix(c.Key, prefix) {
+				continue // the raw part of a cut day is not filtered by the query
+			}
 			k := splitKey(c.Key, orders.Sep, 3)
 			name := k[1]
 			if category != "" {
@@ -297,13 +337,13 @@ func (s *Service) Sales(ctx context.Context, p tenancy.Principal, f Filter, kind
 		}
 		return m, names, nil
 	}
-	now, names, err := fold(f.Range)
+	now, names, err := fold(sum(sc.Scope, f.Range))
 	if err != nil {
-		return nil, err
+		return rep, err
 	}
-	before, _, err := fold(prev)
+	before, _, err := fold(prevCells, nil)
 	if err != nil {
-		return nil, err
+		return rep, err
 	}
 	out := make([]SalesRow, 0, len(names))
 	for _, n := range names {
@@ -321,28 +361,87 @@ func (s *Service) Sales(ctx context.Context, p tenancy.Principal, f Filter, kind
 		}
 		return strings.Compare(a.Name, b.Name)
 	})
-	return out, nil
+	if kind == SalesProducts && category != "" && len(out) > 0 {
+		if err := s.addImages(ctx, p, category, out); err != nil {
+			return rep, err
+		}
+	}
+	rep.Items = out
+	return rep, nil
+}
+
+// Catalogue is what the sales pages ask the menu package: the products of
+// the franchise's cartes, with their image.
+type Catalogue interface {
+	Catalogue(ctx context.Context, p tenancy.Principal) ([]menu.CatalogueCarte, error)
+}
+
+// UseCatalogue gives the sales pages the products' images.
+func (s *Service) UseCatalogue(c Catalogue) { s.catalogue = c }
+
+// addImages sets each product row's image: the product of that name in
+// that category in the franchise's cartes (the rollups key products by
+// category and name), the first carte holding one with an image winning;
+// letter case and surrounding spaces do not matter.
+func (s *Service) addImages(ctx context.Context, p tenancy.Principal, category string, rows []SalesRow) error {
+	if s.catalogue == nil {
+		return nil
+	}
+	cartes, err := s.catalogue.Catalogue(ctx, p)
+	if errors.Is(err, tenancy.ErrForbidden) {
+		return nil // a login that may not read cartes sees initials
+	}
+	if err != nil {
+		return err
+	}
+	fold := func(v string) string { return strings.ToLower(strings.TrimSpace(v)) }
+	want := fold(category)
+	paths := map[string]string{}
+	for _, c := range cartes {
+		for _, pr := range c.Products {
+			if pr.Path == "" || fold(pr.CategoryName) != want {
+				continue
+			}
+			if _, ok := paths[fold(pr.Name)]; !ok {
+				paths[fold(pr.Name)] = pr.Path
+			}
+		}
+	}
+	for i := range rows {
+		rows[i].Image = paths[fold(rows[i].Name)]
+	}
+	return nil
 }
 
 // ---- real-time dashboard ----
 
-// Realtime is today's activity.
+// Realtime is today's activity. Order counts cover every restaurant of the
+// scope; amounts are given once per currency, never added across.
 type Realtime struct {
-	Date         string         `json:"date"`
-	Revenue      int64          `json:"revenueCents"`
-	Orders       int64          `json:"orders"`
-	AverageCents int64          `json:"averageBasketCents"`
-	Cancelled    int64          `json:"cancelled"`
-	Collect      int64          `json:"clickncollect"`
-	ByRestaurant []RealtimeRest `json:"byRestaurant"`
-	ByHour       []Amount       `json:"byHour" doc:"Chiffre d'affaires par heure locale (label HH)"`
-	Counts       Counts         `json:"counts" doc:"Les trois compteurs du jour et leur tendance sur un mois"`
+	Date         string          `json:"date"`
+	Orders       int64           `json:"orders" doc:"Commandes payées du jour, tous les restaurants du périmètre (toutes devises)"`
+	Cancelled    int64           `json:"cancelled"`
+	Collect      int64           `json:"clickncollect"`
+	Totals       []RealtimeTotal `json:"totals" doc:"Chiffre d'affaires du jour par devise (les devises ne sont jamais additionnées) : la devise du franchiseur d'abord, puis par nombre de restaurants"`
+	ByRestaurant []RealtimeRest  `json:"byRestaurant"`
+	Counts       Counts          `json:"counts" doc:"Les trois compteurs du jour (tous les restaurants du périmètre) et leur tendance : aujourd'hui jusqu'à maintenant contre le même jour de la semaine précédente jusqu'à la même heure"`
+}
+
+// RealtimeTotal is the day of the restaurants of one currency.
+type RealtimeTotal struct {
+	Currency     string   `json:"currency" example:"EUR"`
+	Restaurants  int      `json:"restaurants" doc:"Restaurants du périmètre dans cette devise"`
+	Revenue      int64    `json:"revenueCents"`
+	Orders       int64    `json:"orders" doc:"Commandes payées de ces restaurants"`
+	AverageCents int64    `json:"averageBasketCents"`
+	ByHour       []Amount `json:"byHour" doc:"Chiffre d'affaires par heure locale (label HH), dans cette devise"`
 }
 
 // RealtimeRest is a restaurant's day.
 type RealtimeRest struct {
 	RestaurantID int64  `json:"restaurantId"`
 	Name         string `json:"name"`
+	Currency     string `json:"currency" example:"CHF" doc:"Devise du restaurant"`
 	Revenue      int64  `json:"revenueCents"`
 	Orders       int64  `json:"orders"`
 }
@@ -364,9 +463,20 @@ func (s *Service) Realtime(ctx context.Context, p tenancy.Principal, restaurantI
 	if err != nil {
 		return Realtime{}, err
 	}
-	out := Realtime{Date: orders.FormatDate(today), ByRestaurant: []RealtimeRest{}, ByHour: []Amount{}}
-	if out.Counts, err = s.orderCounts(ctx, sc, f.Range); err != nil {
+	out := Realtime{Date: orders.FormatDate(today), ByRestaurant: []RealtimeRest{}, Totals: []RealtimeTotal{}}
+	if out.Counts, err = s.orderCounts(ctx, sc, f.Range, PreviousWeek); err != nil {
 		return out, err
+	}
+	currencyOf := make(map[int64]string, len(sc.restaurants))
+	for _, x := range sc.restaurants {
+		currencyOf[x.ID] = x.Currency(fr.Currency)
+	}
+	totals := map[string]*RealtimeTotal{}
+	for _, c := range currencies(sc.restaurants, fr.Currency) {
+		out.Totals = append(out.Totals, RealtimeTotal{Currency: c.Code, Restaurants: c.Restaurants})
+	}
+	for i := range out.Totals {
+		totals[out.Totals[i].Currency] = &out.Totals[i]
 	}
 	listed := sc.Scope
 	listed.Restaurants = sc.ids()
@@ -379,11 +489,14 @@ func (s *Service) Realtime(ctx context.Context, p tenancy.Principal, restaurantI
 		k := splitKey(c.Key, "|", 3)
 		switch k[0] {
 		case orders.StatusPaid:
-			out.Revenue += c.A1
 			out.Orders += c.N
+			if t := totals[currencyOf[c.Restaurant]]; t != nil {
+				t.Revenue += c.A1
+				t.Orders += c.N
+			}
 			r := per[c.Restaurant]
 			if r == nil {
-				r = &RealtimeRest{RestaurantID: c.Restaurant, Name: sc.name(c.Restaurant)}
+				r = &RealtimeRest{RestaurantID: c.Restaurant, Name: sc.name(c.Restaurant), Currency: currencyOf[c.Restaurant]}
 				per[c.Restaurant] = r
 			}
 			r.Revenue += c.A1
@@ -397,27 +510,51 @@ func (s *Service) Realtime(ctx context.Context, p tenancy.Principal, restaurantI
 			out.Collect += c.N
 		}
 	}
-	if out.Orders > 0 {
-		out.AverageCents = (out.Revenue + out.Orders/2) / out.Orders
-	}
 	for _, r := range per {
 		out.ByRestaurant = append(out.ByRestaurant, *r)
 	}
-	slices.SortFunc(out.ByRestaurant, func(a, b RealtimeRest) int { return int(b.Revenue - a.Revenue) })
-	hours, err := s.orders.Sum(ctx, sc.Scope, orders.DimHours, f.Range, orders.ByKey, "", orders.MA1)
+	slices.SortFunc(out.ByRestaurant, func(a, b RealtimeRest) int {
+		if a.Currency != b.Currency {
+			return slices.IndexFunc(out.Totals, func(t RealtimeTotal) bool { return t.Currency == a.Currency }) -
+				slices.IndexFunc(out.Totals, func(t RealtimeTotal) bool { return t.Currency == b.Currency })
+		}
+		return int(b.Revenue - a.Revenue)
+	})
+	// The hours: the scope's rows when it has one currency, else each
+	// restaurant's rows folded into its currency.
+	byHour := map[string]*[24]orders.Metrics{}
+	for _, t := range out.Totals {
+		byHour[t.Currency] = &[24]orders.Metrics{}
+	}
+	hourScope, group := sc.Scope, orders.ByKey
+	if len(out.Totals) > 1 {
+		hourScope, group = listed, orders.ByRestaurant
+	}
+	hours, err := s.orders.Sum(ctx, hourScope, orders.DimHours, f.Range, group, "", orders.MA1)
 	if err != nil {
 		return out, err
 	}
-	var byHour [24]orders.Metrics
 	for _, c := range hours {
+		cur := currencyOf[c.Restaurant]
+		if group == orders.ByKey && len(out.Totals) == 1 {
+			cur = out.Totals[0].Currency
+		}
+		hb := byHour[cur]
 		t, err := time.ParseInLocation("2006010215", c.Key, time.UTC)
-		if err != nil {
+		if hb == nil || err != nil {
 			continue
 		}
-		byHour[t.In(loc).Hour()].Add(c.Metrics)
+		hb[t.In(loc).Hour()].Add(c.Metrics)
 	}
-	for h, m := range byHour {
-		out.ByHour = append(out.ByHour, Amount{Label: strconv.Itoa(100 + h)[1:], Cents: m.A1, Orders: m.N})
+	for i := range out.Totals {
+		t := &out.Totals[i]
+		if t.Orders > 0 {
+			t.AverageCents = (t.Revenue + t.Orders/2) / t.Orders
+		}
+		t.ByHour = make([]Amount, 0, 24)
+		for h, m := range byHour[t.Currency] {
+			t.ByHour = append(t.ByHour, Amount{Label: strconv.Itoa(100 + h)[1:], Cents: m.A1, Orders: m.N})
+		}
 	}
 	return out, nil
 }

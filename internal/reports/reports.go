@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"brigade/internal/orders"
@@ -20,9 +21,10 @@ import (
 
 // Service computes the reports.
 type Service struct {
-	orders *orders.Service
-	ten    *tenancy.Service
-	now    func() time.Time
+	orders    *orders.Service
+	ten       *tenancy.Service
+	catalogue Catalogue // the products' images of the sales pages (nil: none)
+	now       func() time.Time
 }
 
 // NewService returns the reports service.
@@ -31,10 +33,13 @@ func NewService(o *orders.Service, ten *tenancy.Service) *Service {
 }
 
 // Filter is what every report takes: a range of business dates and a
-// restaurant (0: every restaurant the caller may see).
+// restaurant (0: every restaurant the caller may see). Currency chooses,
+// in a report holding amounts over restaurants of several currencies, the
+// restaurants it covers (empty: the default of inCurrency).
 type Filter struct {
 	RestaurantID int64
 	Range        orders.Range
+	Currency     string
 }
 
 // ErrRange refuses an end date before the start date or a range over 3 years.
@@ -106,12 +111,16 @@ func splitKey(k string, sep string, n int) []string {
 	return parts
 }
 
-// Minutes is an average exit time in minutes, one decimal.
-func minutes(sum, n int64) float64 {
+// minutes is an average exit time in minutes, exact (the seconds' average
+// ÷ 60, not rounded: the screens round it once, at display). nil when no
+// order of the group has an exit time: an order without one is left out of
+// every average, never counted as 0 min.
+func minutes(sum, n int64) *float64 {
 	if n == 0 {
-		return 0
+		return nil
 	}
-	return float64(sum*10/n/60) / 10
+	v := float64(sum) / float64(n) / 60
+	return &v
 }
 
 func pct(part, whole int64) float64 {
@@ -124,19 +133,24 @@ func pct(part, whole int64) float64 {
 // ---- order counts (the top cards) ----
 
 // Counts are the three counts of the orders screen's cards with their trend
-// against the same dates one month earlier.
+// against a reference period: the same dates one month earlier (Mes
+// Commandes), or the same weekday one week earlier (the real-time
+// dashboard). Like is compared with like: when the period holds a
+// restaurant's today, only its orders until now are in, so the reference's
+// day matching today is counted until the same local time of day.
 type Counts struct {
-	Confirmed         int64   `json:"confirmedOrders"`
-	Cancelled         int64   `json:"cancelledOrders"`
-	ClickAndCollect   int64   `json:"clickncollectOrders"`
-	ConfirmedPrevious int64   `json:"confirmedOrdersPrevious"`
-	CancelledPrevious int64   `json:"cancelledOrdersPrevious"`
-	CollectPrevious   int64   `json:"clickncollectOrdersPrevious"`
-	ConfirmedTrend    float64 `json:"confirmedTrend" doc:"Évolution en % par rapport à la période précédente (0 sans référence)"`
-	CancelledTrend    float64 `json:"cancelledTrend"`
-	CollectTrend      float64 `json:"clickncollectTrend"`
-	PreviousStart     string  `json:"previousStart"`
-	PreviousEnd       string  `json:"previousEnd"`
+	Confirmed         int64    `json:"confirmedOrders"`
+	Cancelled         int64    `json:"cancelledOrders"`
+	ClickAndCollect   int64    `json:"clickncollectOrders"`
+	ConfirmedPrevious int64    `json:"confirmedOrdersPrevious"`
+	CancelledPrevious int64    `json:"cancelledOrdersPrevious"`
+	CollectPrevious   int64    `json:"clickncollectOrdersPrevious"`
+	ConfirmedTrend    *float64 `json:"confirmedTrend" doc:"Évolution en % par rapport à la période de référence ; null sans référence (aucune commande de ce genre sur la période de référence) : pas de tendance plutôt qu'un faux 0 % ou −100 %"`
+	CancelledTrend    *float64 `json:"cancelledTrend" doc:"Comme confirmedTrend"`
+	CollectTrend      *float64 `json:"clickncollectTrend" doc:"Comme confirmedTrend"`
+	PreviousStart     string   `json:"previousStart" doc:"Premier jour de la période de référence (AAAA-MM-JJ)"`
+	PreviousEnd       string   `json:"previousEnd" doc:"Dernier jour de la période de référence (AAAA-MM-JJ)"`
+	PreviousUntil     string   `json:"previousUntil,omitempty" doc:"Quand la période comprend aujourd'hui : l'heure locale (HH:MM) jusqu'à laquelle le dernier jour de la période de référence est compté, celle de maintenant (aujourd'hui jusqu'à maintenant contre le jour de référence jusqu'à la même heure)"`
 }
 
 // PreviousMonth shifts a date back one month, clamped to that month's end.
@@ -153,18 +167,21 @@ func PreviousMonth(d int64) int64 {
 	return int64(y*10000 + m*100 + day)
 }
 
-func trend(now, before int64) float64 {
+// PreviousWeek shifts a date back one week (the same weekday).
+func PreviousWeek(d int64) int64 { return orders.AddDays(d, -7) }
+
+// trend is the change from before to now in %, two decimals; nil without
+// a reference (before = 0): no trend rather than a made-up one.
+func trend(now, before int64) *float64 {
 	if before == 0 {
-		return 0
+		return nil
 	}
-	return float64((now-before)*10000/before) / 100
+	v := float64((now-before)*10000/before) / 100
+	return &v
 }
 
-func (s *Service) counts(ctx context.Context, sc scope, r orders.Range) (confirmed, cancelled, collect int64, err error) {
-	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimOrders, r, orders.ByKey, "", orders.MN)
-	if err != nil {
-		return
-	}
+// tally folds order cells (status|source|type) into the three counts.
+func tally(cells []orders.Cell) (confirmed, cancelled, collect int64) {
 	for _, c := range cells {
 		p := splitKey(c.Key, "|", 3)
 		switch {
@@ -179,33 +196,136 @@ func (s *Service) counts(ctx context.Context, sc scope, r orders.Range) (confirm
 	return
 }
 
-// OrderCounts is the three counts and their trends.
+func (s *Service) counts(ctx context.Context, sc orders.Scope, r orders.Range) ([]orders.Cell, error) {
+	if r.End < r.Start {
+		return nil, nil
+	}
+	return s.orders.Sum(ctx, sc, orders.DimOrders, r, orders.ByKey, "", orders.MN)
+}
+
+var zones sync.Map // time-zone name -> *time.Location
+
+// zone is a restaurant's time zone (UTC when unknown).
+func zone(name string) *time.Location {
+	if loc, ok := zones.Load(name); ok {
+		return loc.(*time.Location)
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		loc = time.UTC
+	}
+	zones.Store(name, loc)
+	return loc
+}
+
+// OrderCounts is the three counts and their trends against the same dates
+// one month earlier.
 func (s *Service) OrderCounts(ctx context.Context, p tenancy.Principal, f Filter) (Counts, error) {
 	sc, err := s.resolve(ctx, p, f)
 	if err != nil {
 		return Counts{}, err
 	}
-	return s.orderCounts(ctx, sc, f.Range)
+	return s.orderCounts(ctx, sc, f.Range, PreviousMonth)
 }
 
-func (s *Service) orderCounts(ctx context.Context, sc scope, r orders.Range) (Counts, error) {
+// reference is the reference period of r, its dates shift of r's, and its
+// cells. Like is compared with like: a restaurant whose today is in r has
+// only its orders until now in r, so its reference ends on shift(today),
+// that day read from the raw orders (part) until now's local time of day;
+// the other restaurants' reference is read whole (whole, from the rollups).
+// until is that time of day (HH:MM, of the first zone) when a day is cut.
+func (s *Service) reference(ctx context.Context, sc scope, r orders.Range, shift func(int64) int64,
+	whole func(orders.Scope, orders.Range) ([]orders.Cell, error),
+	part func(ids []int64, from, to time.Time) ([]orders.Cell, error)) (cells []orders.Cell, prev orders.Range, until string, err error) {
+	prev = orders.Range{Start: shift(r.Start), End: shift(r.End)}
+	now := s.now()
+	// The restaurants compared until now, by zone and today.
+	type cut struct {
+		ids      []int64
+		day      int64 // the reference's last day, cut
+		from, to time.Time
+	}
+	var cuts []*cut
+	byZone := map[string]*cut{}
+	var rest []int64
+	for _, x := range sc.restaurants {
+		loc := zone(x.TimeZone)
+		today := orders.BusinessDate(now, loc)
+		if today < r.Start || today > r.End {
+			rest = append(rest, x.ID)
+			continue
+		}
+		k := loc.String() + "|" + strconv.FormatInt(today, 10)
+		c := byZone[k]
+		if c == nil {
+			day := shift(today)
+			local := now.In(loc)
+			y, m, d := int(day/10000), time.Month(day/100%100), int(day%100)
+			c = &cut{day: day, from: time.Date(y, m, d, 0, 0, 0, 0, loc), to: time.Date(y, m, d, local.Hour(), local.Minute(), local.Second(), 0, loc)}
+			byZone[k] = c
+			cuts = append(cuts, c)
+		}
+		c.ids = append(c.ids, x.ID)
+	}
+	read := func(sc orders.Scope, r orders.Range) error {
+		if r.End < r.Start {
+			return nil
+		}
+		got, err := whole(sc, r)
+		cells = append(cells, got...)
+		return err
+	}
+	if len(cuts) == 0 {
+		return cells, prev, "", read(sc.Scope, prev)
+	}
+	if len(rest) > 0 {
+		if err := read(orders.Scope{FranchiseID: sc.FranchiseID, Restaurants: rest}, prev); err != nil {
+			return nil, prev, "", err
+		}
+	}
+	end := cuts[0].day
+	for _, c := range cuts {
+		if err := read(orders.Scope{FranchiseID: sc.FranchiseID, Restaurants: c.ids}, orders.Range{Start: prev.Start, End: orders.AddDays(c.day, -1)}); err != nil {
+			return nil, prev, "", err
+		}
+		got, err := part(c.ids, c.from, c.to)
+		if err != nil {
+			return nil, prev, "", err
+		}
+		cells = append(cells, got...)
+		end = max(end, c.day)
+	}
+	if len(rest) == 0 {
+		prev.End = end
+	}
+	return cells, prev, cuts[0].to.Format("15:04"), nil
+}
+
+// orderCounts counts the range and its reference (see reference).
+func (s *Service) orderCounts(ctx context.Context, sc scope, r orders.Range, shift func(int64) int64) (Counts, error) {
 	var out Counts
-	prev := orders.Range{Start: PreviousMonth(r.Start), End: PreviousMonth(r.End)}
-	// The two periods at once, on two connections.
+	var before []orders.Cell
+	var prev orders.Range
+	// The period and its reference at once, on two connections.
 	done := make(chan error, 1)
 	go func() {
 		var err error
-		out.ConfirmedPrevious, out.CancelledPrevious, out.CollectPrevious, err = s.counts(ctx, sc, prev)
+		before, prev, out.PreviousUntil, err = s.reference(ctx, sc, r, shift, func(sc orders.Scope, r orders.Range) ([]orders.Cell, error) {
+			return s.counts(ctx, sc, r)
+		}, func(ids []int64, from, to time.Time) ([]orders.Cell, error) {
+			return s.orders.CountsBetween(ctx, sc.FranchiseID, ids, from, to)
+		})
 		done <- err
 	}()
-	var err error
-	out.Confirmed, out.Cancelled, out.ClickAndCollect, err = s.counts(ctx, sc, r)
+	cur, err := s.counts(ctx, sc.Scope, r)
 	if err2 := <-done; err == nil {
 		err = err2
 	}
 	if err != nil {
 		return out, err
 	}
+	out.Confirmed, out.Cancelled, out.ClickAndCollect = tally(cur)
+	out.ConfirmedPrevious, out.CancelledPrevious, out.CollectPrevious = tally(before)
 	out.ConfirmedTrend = trend(out.Confirmed, out.ConfirmedPrevious)
 	out.CancelledTrend = trend(out.Cancelled, out.CancelledPrevious)
 	out.CollectTrend = trend(out.ClickAndCollect, out.CollectPrevious)
@@ -220,7 +340,7 @@ func (s *Service) orderCounts(ctx context.Context, sc scope, r orders.Range) (Co
 type PerfRow struct {
 	Name      string  `json:"name"`
 	Category  string  `json:"category,omitempty"`
-	ExitAvg   float64 `json:"temps_sortie" doc:"Temps de sortie moyen, en minutes"`
+	ExitAvg   *float64 `json:"temps_sortie" doc:"Temps de sortie moyen, en minutes non arrondies (moyenne exacte des secondes ÷ 60, à arrondir à l'affichage), des commandes payées qui ont un temps de sortie ; null si aucune n'en a"`
 	Orders    int64   `json:"nbr_cmd"`
 	Quantity  int64   `json:"quantity"`
 	FastTrank int64   `json:"fast_trank" doc:"Articles servis dans des commandes sorties en plus de 15 minutes"`
@@ -231,15 +351,15 @@ type PerfRow struct {
 // Point is a labelled value of a chart.
 type Point struct {
 	Label string  `json:"label"`
-	Value float64 `json:"value"`
+	Value float64 `json:"value" doc:"Temps de sortie moyen, en minutes non arrondies ; seuls les jours et types qui ont des commandes avec un temps de sortie sont listés"`
 }
 
 // HeatRow is an hour of the heat map: average exit minutes per weekday,
 // Sunday first.
 type HeatRow struct {
-	Hour     int        `json:"hour"`
-	Weekdays [7]float64 `json:"weekdays" doc:"dimanche, lundi, …, samedi"`
-	Orders   [7]int64   `json:"orders"`
+	Hour     int         `json:"hour"`
+	Weekdays [7]*float64 `json:"weekdays" doc:"Temps de sortie moyen en minutes non arrondies, dimanche, lundi, …, samedi ; null quand aucune commande de la case n'a de temps de sortie"`
+	Orders   [7]int64    `json:"orders" doc:"Commandes payées de la case, avec ou sans temps de sortie"`
 }
 
 // Performance is the six widgets of the performance screens.
@@ -294,8 +414,8 @@ func (s *Service) Performance(ctx context.Context, p tenancy.Principal, f Filter
 		addTo(perDay, c.Period, c.Metrics)
 	}
 	for d := f.Range.Start; d <= f.Range.End; d = orders.AddDays(d, 1) {
-		if m := perDay[d]; m != nil {
-			out.ByDay = append(out.ByDay, Point{Label: orders.FormatDate(d), Value: minutes(m.ESum, m.EN)})
+		if m := perDay[d]; m != nil && m.EN > 0 {
+			out.ByDay = append(out.ByDay, Point{Label: orders.FormatDate(d), Value: *minutes(m.ESum, m.EN)})
 		}
 	}
 	// Heat map: UTC hours converted to the zone, per date (DST-aware).
@@ -322,8 +442,8 @@ func (s *Service) Performance(ctx context.Context, p tenancy.Principal, f Filter
 		addTo(perType, t, c.Metrics)
 	}
 	for t := int64(1); t <= 5; t++ {
-		if m := perType[t]; m != nil {
-			out.ByOrderType = append(out.ByOrderType, Point{Label: orders.TypeNames[int(t)], Value: minutes(m.ESum, m.EN)})
+		if m := perType[t]; m != nil && m.EN > 0 {
+			out.ByOrderType = append(out.ByOrderType, Point{Label: orders.TypeNames[int(t)], Value: *minutes(m.ESum, m.EN)})
 		}
 	}
 	// Per category and product.
@@ -351,11 +471,19 @@ func addTo[K comparable](m map[K]*orders.Metrics, k K, v orders.Metrics) {
 	}
 }
 
-func cmpFloatDesc(a, b float64) int {
+// cmpFloatDesc sorts the largest first, and a missing value (nil) last.
+func cmpFloatDesc(a, b *float64) int {
 	switch {
-	case a > b:
+	case a == nil || b == nil:
+		if a == nil && b != nil {
+			return 1
+		}
+		if a != nil {
+			return -1
+		}
+	case *a > *b:
 		return -1
-	case a < b:
+	case *a < *b:
 		return 1
 	}
 	return 0
@@ -421,23 +549,49 @@ type RankRow struct {
 
 // CategoryRow is a category of the category table.
 type CategoryRow struct {
-	Name       string  `json:"name"`
-	TTC        int64   `json:"ca_ttc" doc:"CA TTC en centimes (lignes avant réduction)"`
-	HT         int64   `json:"ca_ht" doc:"CA HT en centimes"`
-	VAT        int64   `json:"tva" doc:"TVA en centimes"`
-	VATPercent float64 `json:"percentage_tva" doc:"TVA / CA HT, en %"`
+	Name     string `json:"name"`
+	TTC      int64  `json:"ca_ttc" doc:"CA TTC en centimes (lignes avant réduction)"`
+	HT       int64  `json:"ca_ht" doc:"CA HT en centimes"`
+	VAT      int64  `json:"tva" doc:"TVA en centimes"`
+	VATRates []int  `json:"vatRatesBp" doc:"Les taux de TVA des lignes vendues de la catégorie, en points de base (550 = 5,5 %), du plus petit au plus grand : plusieurs quand la catégorie a été vendue à plusieurs taux"`
 }
 
 // ProductReport is Mes Produits: the category donut, the product ranking
-// and the category table (paid orders, platform included).
+// and the category table (paid orders, platform included), over the
+// restaurants of one currency.
 type ProductReport struct {
+	Coverage
 	Ranking    []RankRow     `json:"ranking"`
 	Categories []CategoryRow `json:"categories"`
 }
 
+// categoryRates lists the VAT rates (basis points, ascending) at which
+// each category's lines were sold, from the category × rate cells.
+func (s *Service) categoryRates(ctx context.Context, sc scope, r orders.Range) (map[string][]int, error) {
+	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimCatRates, r, orders.ByKey, "", orders.MN)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]int{}
+	for _, c := range cells {
+		k := splitKey(c.Key, orders.Sep, 3)
+		rate, err := strconv.Atoi(k[2])
+		if err != nil || c.N <= 0 {
+			continue
+		}
+		if !slices.Contains(out[k[1]], rate) {
+			out[k[1]] = append(out[k[1]], rate)
+		}
+	}
+	for _, l := range out {
+		slices.Sort(l)
+	}
+	return out, nil
+}
+
 // Products computes Mes Produits.
 func (s *Service) Products(ctx context.Context, p tenancy.Principal, f Filter) (ProductReport, error) {
-	sc, err := s.resolve(ctx, p, f)
+	sc, cov, err := s.money(ctx, p, f)
 	if err != nil {
 		return ProductReport{}, err
 	}
@@ -446,13 +600,21 @@ func (s *Service) Products(ctx context.Context, p tenancy.Principal, f Filter) (
 		return ProductReport{}, err
 	}
 	cats, products := groupProducts(cells)
-	out := ProductReport{Ranking: []RankRow{}, Categories: []CategoryRow{}}
+	out := ProductReport{Coverage: cov, Ranking: []RankRow{}, Categories: []CategoryRow{}}
 	for _, pr := range products {
 		out.Ranking = append(out.Ranking, RankRow{Name: pr.name, Category: pr.category, Total: pr.m.Qty, TTC: pr.m.A1})
 	}
 	slices.SortStableFunc(out.Ranking, func(a, b RankRow) int { return int(b.Total - a.Total) })
+	rates, err := s.categoryRates(ctx, sc, f.Range)
+	if err != nil {
+		return ProductReport{}, err
+	}
 	for _, c := range cats {
-		out.Categories = append(out.Categories, CategoryRow{Name: c.name, TTC: c.m.A1, HT: c.m.A2, VAT: c.m.A3, VATPercent: pct(c.m.A3, c.m.A2)})
+		vr := rates[c.name]
+		if vr == nil {
+			vr = []int{}
+		}
+		out.Categories = append(out.Categories, CategoryRow{Name: c.name, TTC: c.m.A1, HT: c.m.A2, VAT: c.m.A3, VATRates: vr})
 	}
 	slices.SortStableFunc(out.Categories, func(a, b CategoryRow) int { return int(b.TTC - a.TTC) })
 	return out, nil

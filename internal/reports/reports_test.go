@@ -2,8 +2,10 @@ package reports_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -107,11 +109,27 @@ func newWorld(t *testing.T, engine store.Engine) world {
 	return world{db: db, svc: reports.NewService(ord, ten), admin: tenancy.Principal{Role: tenancy.RoleAdmin, FranchiseID: fid}, orders: all, shops: shops}
 }
 
-// select returns the orders of a range and restaurant (0: all).
+// restaurantsIn counts the franchise's restaurants in a country.
+func (w world) restaurantsIn(country string) int {
+	var n int
+	if err := w.db.QueryRow(context.Background(), `SELECT COUNT(*) FROM restaurants WHERE franchise_id = ? AND country_code = ?`, w.admin.FranchiseID, country).Scan(&n); err != nil {
+		panic(err)
+	}
+	return n
+}
+
+// pick returns the orders of a range and restaurant (0: all).
 func (w world) pick(r orders.Range, restaurant int64) []posted {
+	return w.pickIn(r, restaurant, "")
+}
+
+// pickIn returns the orders of a range and restaurant (0: all) of the
+// restaurants counting in currency ("": any).
+func (w world) pickIn(r orders.Range, restaurant int64, currency string) []posted {
 	var out []posted
 	for _, p := range w.orders {
-		if p.day >= r.Start && p.day <= r.End && (restaurant == 0 || p.dev.Restaurant.ID == restaurant) {
+		if p.day >= r.Start && p.day <= r.End && (restaurant == 0 || p.dev.Restaurant.ID == restaurant) &&
+			(currency == "" || p.dev.Restaurant.Currency("EUR") == currency) {
 			out = append(out, p)
 		}
 	}
@@ -128,7 +146,10 @@ func discount(o orders.Order) int64 {
 // TestReportsEqualRawOrders computes every report from the orders as they
 // were posted, in Go, and compares with what the rollups answer, over
 // ranges that start and end inside months, whole months, one day, for all
-// restaurants and for one.
+// restaurants and for one. The world's restaurants count in three
+// currencies (EUR, MAD, CHF): a report holding amounts covers the
+// restaurants of one currency (the franchise's by default) and its totals
+// equal the raw sums of that currency's orders.
 func TestReportsEqualRawOrders(t *testing.T) {
 	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
 		w := newWorld(t, engine)
@@ -146,15 +167,96 @@ func TestReportsEqualRawOrders(t *testing.T) {
 				name := fmt.Sprintf("%d-%d/%d", r.Start, r.End, rid)
 				f := reports.Filter{RestaurantID: rid, Range: r}
 				raw := w.pick(r, rid)
+				// No amount: every restaurant of the scope, all currencies.
 				checkCounts(t, name, w, ctx, f, raw)
-				checkProducts(t, name, w, ctx, f, raw)
-				checkZ(t, name, w, ctx, f, raw)
-				checkDiscounts(t, name, w, ctx, f, raw)
-				checkSales(t, name, w, ctx, f, raw)
 				checkPerformance(t, name, w, ctx, f, raw)
 			}
+			for _, c := range []struct {
+				rid           int64
+				asked, counts string
+			}{
+				{0, "", "EUR"}, {0, "CHF", "CHF"}, {0, "mad", "MAD"},
+				{w.shops[1].Restaurant.ID, "", "MAD"}, {w.shops[1].Restaurant.ID, "EUR", "MAD"}, // one restaurant: its own currency
+			} {
+				name := fmt.Sprintf("%d-%d/%d/%s", r.Start, r.End, c.rid, c.counts)
+				f := reports.Filter{RestaurantID: c.rid, Range: r, Currency: c.asked}
+				raw := w.pickIn(r, c.rid, c.counts)
+				checkProducts(t, name, w, ctx, f, raw, c.counts)
+				checkZ(t, name, w, ctx, f, raw, c.counts)
+				checkDiscounts(t, name, w, ctx, f, raw, c.counts)
+				checkSales(t, name, w, ctx, f, raw, c.counts)
+			}
+		}
+		checkRealtime(t, w, ctx)
+		if _, err := w.svc.Products(ctx, w.admin, reports.Filter{Range: ranges[0], Currency: "USD"}); !isFieldError(err, "query.currency") {
+			t.Errorf("a currency of no restaurant of the scope: %v", err)
 		}
 	})
+}
+
+func isFieldError(err error, field string) bool {
+	var ve *tenancy.ValidationError
+	return errors.As(err, &ve) && ve.Field == field
+}
+
+// checkRealtime: today's revenue is one total per currency, each the raw
+// sum of its restaurants' paid orders, with its own hours; each
+// restaurant's card is in its own currency.
+func checkRealtime(t *testing.T, w world, ctx context.Context) {
+	day := int64(20260412)
+	reports.SetNow(w.svc, func() time.Time { return time.Date(2026, 4, 12, 21, 0, 0, 0, time.UTC) })
+	got, err := w.svc.Realtime(ctx, w.admin, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type sum struct{ cents, n int64 }
+	want := map[string]*sum{"EUR": {}, "CHF": {}, "MAD": {}}
+	perRest := map[int64]sum{}
+	var paid int64
+	for _, p := range w.pick(orders.Range{Start: day, End: day}, 0) {
+		if p.o.Status != orders.StatusPaid {
+			continue
+		}
+		paid++
+		c := want[p.dev.Restaurant.Currency("EUR")]
+		c.cents += p.o.Total
+		c.n++
+		r := perRest[p.dev.Restaurant.ID]
+		perRest[p.dev.Restaurant.ID] = sum{r.cents + p.o.Total, r.n + 1}
+	}
+	if got.Orders != paid {
+		t.Errorf("realtime: %d paid orders, raw %d", got.Orders, paid)
+	}
+	var codes []string
+	for _, tot := range got.Totals {
+		codes = append(codes, tot.Currency)
+		wt := want[tot.Currency]
+		var hours int64
+		for _, h := range tot.ByHour {
+			hours += h.Cents
+		}
+		if wt == nil || tot.Revenue != wt.cents || tot.Orders != wt.n || hours != wt.cents {
+			t.Errorf("realtime %s: %d in %d orders (hours %d), raw %+v", tot.Currency, tot.Revenue, tot.Orders, hours, wt)
+		}
+		if wt != nil && wt.n == 0 {
+			t.Errorf("realtime %s: no order that day, the comparison proves nothing", tot.Currency)
+		}
+	}
+	if !reflect.DeepEqual(codes, []string{"EUR", "CHF", "MAD"}) {
+		t.Errorf("realtime totals in %v, want EUR, CHF, MAD", codes)
+	}
+	currencyOf := map[int64]string{}
+	for _, s := range w.shops {
+		currencyOf[s.Restaurant.ID] = s.Restaurant.Currency("EUR")
+	}
+	for _, r := range got.ByRestaurant {
+		if wr := perRest[r.RestaurantID]; r.Currency != currencyOf[r.RestaurantID] || r.Revenue != wr.cents || r.Orders != wr.n {
+			t.Errorf("realtime %s: %d %s in %d orders, raw %+v in %s", r.Name, r.Revenue, r.Currency, r.Orders, wr, currencyOf[r.RestaurantID])
+		}
+	}
+	if len(got.ByRestaurant) != len(perRest) {
+		t.Errorf("realtime: %d restaurants, raw %d", len(got.ByRestaurant), len(perRest))
+	}
 }
 
 func checkCounts(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted) {
@@ -181,14 +283,33 @@ func checkCounts(t *testing.T, name string, w world, ctx context.Context, f repo
 	}
 }
 
-func checkProducts(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted) {
+// checkCoverage: the report states the currency of its amounts, and lists
+// the currencies of the scope (one restaurant: its own only).
+func checkCoverage(t *testing.T, name string, w world, got reports.Coverage, f reports.Filter, currency string) {
+	t.Helper()
+	// The demo franchise: ten restaurants in France, one in Switzerland, one in Morocco.
+	want := []reports.CurrencyShare{{Code: "EUR", Restaurants: w.restaurantsIn("FR")}, {Code: "CHF", Restaurants: w.restaurantsIn("CH")}, {Code: "MAD", Restaurants: w.restaurantsIn("MA")}}
+	if f.RestaurantID != 0 {
+		want = []reports.CurrencyShare{{Code: currency, Restaurants: 1}}
+	}
+	if got.Currency != currency || !reflect.DeepEqual(got.Currencies, want) {
+		t.Errorf("%s: currency %s %v, want %s %v", name, got.Currency, got.Currencies, currency, want)
+	}
+}
+
+func checkProducts(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted, currency string) {
 	got, err := w.svc.Products(ctx, w.admin, f)
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkCoverage(t, name+" products", w, got.Coverage, f, currency)
 	qty := map[string]int64{}
-	type cat struct{ ttc, ht, vat int64 }
+	type cat struct {
+		ttc, ht, vat int64
+		rates        []int
+	}
 	cats := map[string]*cat{}
+	several := false
 	for _, p := range raw {
 		if p.o.Status != orders.StatusPaid {
 			continue
@@ -204,6 +325,11 @@ func checkProducts(t *testing.T, name string, w world, ctx context.Context, f re
 			c.ttc += l.Total
 			c.ht += ht
 			c.vat += l.Total - ht
+			if !slices.Contains(c.rates, l.TaxRate) {
+				c.rates = append(c.rates, l.TaxRate)
+				sort.Ints(c.rates)
+				several = several || len(c.rates) > 1
+			}
 		}
 	}
 	gotQty := map[string]int64{}
@@ -215,20 +341,25 @@ func checkProducts(t *testing.T, name string, w world, ctx context.Context, f re
 	}
 	for _, c := range got.Categories {
 		want := cats[c.Name]
-		if want == nil || c.TTC != want.ttc || c.HT != want.ht || c.VAT != want.vat {
+		if want == nil || c.TTC != want.ttc || c.HT != want.ht || c.VAT != want.vat || !reflect.DeepEqual(c.VATRates, want.rates) {
 			t.Errorf("%s category %s: got %+v, want %+v", name, c.Name, c, want)
 		}
+	}
+	if !several && len(raw) > 1000 {
+		t.Errorf("%s: no category sold at several VAT rates, the rates are not put to the test", name)
 	}
 	if len(got.Categories) != len(cats) {
 		t.Errorf("%s: %d categories, raw %d", name, len(got.Categories), len(cats))
 	}
 }
 
-func checkZ(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted) {
-	got, err := w.svc.Z(ctx, w.admin, f)
+func checkZ(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted, currency string) {
+	rep, err := w.svc.Z(ctx, w.admin, f)
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkCoverage(t, name+" Z", w, rep.Coverage, f, currency)
+	got := rep.Items
 	type z struct {
 		total, platform, ht, vat, promo, n, pn int64
 		pay                                    map[string]int64
@@ -286,14 +417,18 @@ func checkZ(t *testing.T, name string, w world, ctx context.Context, f reports.F
 		if r.Equipment == "" {
 			t.Errorf("%s Z: equipment %d has no name", name, r.EquipmentID)
 		}
+		if r.Currency != currency {
+			t.Errorf("%s Z %s: in %s", name, r.Equipment, r.Currency)
+		}
 	}
 }
 
-func checkDiscounts(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted) {
+func checkDiscounts(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted, currency string) {
 	got, err := w.svc.Discounts(ctx, w.admin, f, false)
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkCoverage(t, name+" discounts", w, got.Coverage, f, currency)
 	byType, byLabel, byDay, byRest := map[string]int64{}, map[string]int64{}, map[string]int64{}, map[string]int64{}
 	var total int64
 	for _, p := range raw {
@@ -329,10 +464,11 @@ func checkDiscounts(t *testing.T, name string, w world, ctx context.Context, f r
 	if !reflect.DeepEqual(asMap(monthly.Series), byMonth) {
 		t.Errorf("%s monthly discounts: got %v, raw %v", name, monthly.Series, byMonth)
 	}
-	items, n, _, err := w.svc.DiscountedOrders(ctx, w.admin, f, 0, -1)
+	items, n, _, cov, err := w.svc.DiscountedOrders(ctx, w.admin, f, 0, -1)
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkCoverage(t, name+" discounted list", w, cov, f, currency)
 	var sum int64
 	for _, it := range items {
 		sum += it.Discount
@@ -342,11 +478,13 @@ func checkDiscounts(t *testing.T, name string, w world, ctx context.Context, f r
 	}
 }
 
-func checkSales(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted) {
-	got, err := w.svc.Sales(ctx, w.admin, f, reports.SalesProducts, "")
+func checkSales(t *testing.T, name string, w world, ctx context.Context, f reports.Filter, raw []posted, currency string) {
+	rep, err := w.svc.Sales(ctx, w.admin, f, reports.SalesProducts, "")
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkCoverage(t, name+" sales", w, rep.Coverage, f, currency)
+	got := rep.Items
 	want := map[string][2]int64{}
 	burgers := map[string][2]int64{}
 	opts := map[string][2]int64{}
@@ -377,17 +515,19 @@ func checkSales(t *testing.T, name string, w world, ctx context.Context, f repor
 	if !reflect.DeepEqual(asMap(got), want) {
 		t.Errorf("%s sales by category: got %v, raw %v", name, asMap(got), want)
 	}
-	got, err = w.svc.Sales(ctx, w.admin, f, reports.SalesProducts, "Burgers")
+	rep, err = w.svc.Sales(ctx, w.admin, f, reports.SalesProducts, "Burgers")
 	if err != nil {
 		t.Fatal(err)
 	}
+	got = rep.Items
 	if !reflect.DeepEqual(asMap(got), burgers) {
 		t.Errorf("%s burger sales: got %v, raw %v", name, asMap(got), burgers)
 	}
-	got, err = w.svc.Sales(ctx, w.admin, f, reports.SalesOptions, "")
+	rep, err = w.svc.Sales(ctx, w.admin, f, reports.SalesOptions, "")
 	if err != nil {
 		t.Fatal(err)
 	}
+	got = rep.Items
 	if !reflect.DeepEqual(asMap(got), opts) {
 		t.Errorf("%s option sales: got %v, raw %v", name, asMap(got), opts)
 	}
@@ -398,73 +538,114 @@ func checkPerformance(t *testing.T, name string, w world, ctx context.Context, f
 	if err != nil {
 		t.Fatal(err)
 	}
-	minutes := func(sum, n int64) float64 {
+	// The exact average of the seconds, in minutes; nil without an exit
+	// time (an order without one is never an average of 0 min).
+	minutes := func(sum, n int64) *float64 {
 		if n == 0 {
-			return 0
+			return nil
 		}
-		return float64(sum*10/n/60) / 10
+		v := float64(sum) / float64(n) / 60
+		return &v
+	}
+	same := func(a, b *float64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+	show := func(v *float64) string {
+		if v == nil {
+			return "null"
+		}
+		return strconv.FormatFloat(*v, 'f', -1, 64)
 	}
 	type acc struct{ sum, n, orders, units, late int64 }
 	perRest := map[string]*acc{}
 	perDay := map[string]*acc{}
+	perType := map[string]*acc{}
+	perCat := map[string]*acc{}
+	perProd := map[string]*acc{}
 	var heat [24][7]acc
 	toronto, _ := time.LoadLocation("America/Toronto")
+	get := func(m map[string]*acc, k string) *acc {
+		a := m[k]
+		if a == nil {
+			a = &acc{}
+			m[k] = a
+		}
+		return a
+	}
+	exit := func(a *acc, o orders.Order) {
+		a.orders++
+		if o.ExitSecs != nil {
+			a.sum += int64(*o.ExitSecs)
+			a.n++
+		}
+	}
 	for _, p := range raw {
 		if p.o.Status != orders.StatusPaid {
 			continue
 		}
-		a := perRest[p.dev.Restaurant.Nom]
-		if a == nil {
-			a = &acc{}
-			perRest[p.dev.Restaurant.Nom] = a
-		}
-		a.orders++
-		pd := perDay[orders.FormatDate(p.day)]
-		if pd == nil {
-			pd = &acc{}
-			perDay[orders.FormatDate(p.day)] = pd
-		}
-		if p.o.ExitSecs != nil {
-			pd.sum += int64(*p.o.ExitSecs)
-			pd.n++
-		}
+		a := get(perRest, p.dev.Restaurant.Nom)
+		exit(a, p.o)
+		exit(get(perDay, orders.FormatDate(p.day)), p.o)
+		exit(get(perType, orders.TypeNames[p.o.Type]), p.o)
+		// A product counts each order holding it once; a category adds
+		// up its products.
+		seen := map[string]bool{}
 		for _, l := range p.o.Lines {
 			a.units += int64(l.Quantity)
 			if orders.ExitLate(p.o.ExitSecs) {
 				a.late += int64(l.Quantity)
 			}
+			if k := l.Category + "/" + l.Name; !seen[k] {
+				seen[k] = true
+				exit(get(perProd, k), p.o)
+				exit(get(perCat, l.Category), p.o)
+			}
 		}
 		lt := p.o.PaidAt.In(toronto)
-		h := &heat[lt.Hour()][int(lt.Weekday())]
-		h.orders++
-		if p.o.ExitSecs != nil {
-			a.sum += int64(*p.o.ExitSecs)
-			a.n++
-			h.sum += int64(*p.o.ExitSecs)
-			h.n++
-		}
+		exit(&heat[lt.Hour()][int(lt.Weekday())], p.o)
 	}
 	if len(got.ByRestaurant) != len(perRest) {
 		t.Errorf("%s performance: %d restaurants, raw %d", name, len(got.ByRestaurant), len(perRest))
 	}
 	for _, r := range got.ByRestaurant {
 		a := perRest[r.Name]
-		if a == nil || r.Orders != a.orders || r.ExitAvg != minutes(a.sum, a.n) || r.Quantity != a.units || r.FastTrank != a.late {
-			t.Errorf("%s performance %s: got %+v, raw %+v", name, r.Name, r, a)
+		if a == nil || r.Orders != a.orders || !same(r.ExitAvg, minutes(a.sum, a.n)) || r.Quantity != a.units || r.FastTrank != a.late {
+			t.Errorf("%s performance %s: got %+v (%s min), raw %+v", name, r.Name, r, show(r.ExitAvg), a)
 		}
 	}
-	if len(got.ByDay) != len(perDay) {
-		t.Errorf("%s exit per day: %d days, raw %d", name, len(got.ByDay), len(perDay))
-	}
-	for _, pt := range got.ByDay {
-		if a := perDay[pt.Label]; a == nil || pt.Value != minutes(a.sum, a.n) {
-			t.Errorf("%s exit on %s: %.1f, raw %+v", name, pt.Label, pt.Value, a)
+	// The charts list the days and order types that have an average.
+	points := func(what string, pts []reports.Point, raw map[string]*acc) {
+		want := 0
+		for _, a := range raw {
+			if a.n > 0 {
+				want++
+			}
+		}
+		if len(pts) != want {
+			t.Errorf("%s exit per %s: %d points, raw %d", name, what, len(pts), want)
+		}
+		for _, pt := range pts {
+			if a := raw[pt.Label]; a == nil || !same(&pt.Value, minutes(a.sum, a.n)) {
+				t.Errorf("%s exit per %s %s: %v, raw %+v", name, what, pt.Label, pt.Value, a)
+			}
 		}
 	}
+	points("day", got.ByDay, perDay)
+	points("order type", got.ByOrderType, perType)
+	rows := func(what string, got []reports.PerfRow, raw map[string]*acc, key func(reports.PerfRow) string) {
+		if len(got) != len(raw) {
+			t.Errorf("%s exit per %s: %d rows, raw %d", name, what, len(got), len(raw))
+		}
+		for _, r := range got {
+			if a := raw[key(r)]; a == nil || r.Orders != a.orders || !same(r.ExitAvg, minutes(a.sum, a.n)) {
+				t.Errorf("%s exit per %s %s: %d orders, %s min, raw %+v", name, what, key(r), r.Orders, show(r.ExitAvg), a)
+			}
+		}
+	}
+	rows("category", got.ByCategory, perCat, func(r reports.PerfRow) string { return r.Name })
+	rows("product", got.ByProduct, perProd, func(r reports.PerfRow) string { return r.Category + "/" + r.Name })
 	for hr, row := range got.Heatmap {
 		for d := 0; d < 7; d++ {
-			if row.Orders[d] != heat[hr][d].orders || row.Weekdays[d] != minutes(heat[hr][d].sum, heat[hr][d].n) {
-				t.Errorf("%s heat map %02dh day %d: got %d orders %.1f min, raw %d %.1f", name, hr, d, row.Orders[d], row.Weekdays[d], heat[hr][d].orders, minutes(heat[hr][d].sum, heat[hr][d].n))
+			if want := minutes(heat[hr][d].sum, heat[hr][d].n); row.Orders[d] != heat[hr][d].orders || !same(row.Weekdays[d], want) {
+				t.Errorf("%s heat map %02dh day %d: got %d orders %s min, raw %d %s", name, hr, d, row.Orders[d], show(row.Weekdays[d]), heat[hr][d].orders, show(want))
 			}
 		}
 	}
@@ -502,7 +683,7 @@ func TestReportScope(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := map[string]bool{}
-	for _, z := range zs {
+	for _, z := range zs.Items {
 		names[z.Restaurant] = true
 	}
 	keys := make([]string, 0, len(names))

@@ -1,5 +1,7 @@
 package tenancy
 
+import "context"
+
 // Country is a franchise's or restaurant's country as the spec describes it
 // (code, countryName, timeZone, GMTOfsset), with its currency and languages.
 type Country struct {
@@ -58,4 +60,32 @@ func CountryByCode(code string) Country {
 func KnownCountry(code string) bool {
 	_, ok := countries[code]
 	return ok
+}
+
+// Currency is the ISO code of the currency a restaurant counts in: its
+// country's (a Geneva restaurant in CHF, a Casablanca one in MAD), or
+// franchiseCurrency when its country is unknown to Brigade. Every amount of
+// a restaurant's orders is in this currency; amounts of restaurants of
+// different currencies are never added together.
+func (r Restaurant) Currency(franchiseCurrency string) string {
+	if c, ok := countries[r.CountryCode]; ok {
+		return c.CurrencyCode
+	}
+	if franchiseCurrency != "" {
+		return franchiseCurrency
+	}
+	return countries["FR"].CurrencyCode
+}
+
+// RestaurantCurrency is r.Currency with its franchise's currency read only
+// when r's country is unknown (the common case costs no query).
+func (s *Service) RestaurantCurrency(ctx context.Context, r Restaurant) (string, error) {
+	if KnownCountry(r.CountryCode) {
+		return r.Currency(""), nil
+	}
+	f, err := franchiseByID(ctx, s.db, r.FranchiseID)
+	if err != nil {
+		return "", err
+	}
+	return r.Currency(f.Currency), nil
 }

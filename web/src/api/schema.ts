@@ -1520,7 +1520,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Commandes confirmées, annulées et click&collect, avec leur tendance sur les mêmes dates un mois plus tôt
+         * Commandes confirmées, annulées et click&collect, avec leur tendance sur les mêmes dates un mois plus tôt (sans montant : tous les restaurants du périmètre, toutes devises)
          * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
          *
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
@@ -1544,7 +1544,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Mes Réductions : répartitions, courbe par jour ou par mois, réductions par restaurant
+         * Mes Réductions : répartitions, courbe par jour ou par mois, réductions par restaurant (restaurants d'une devise : currency)
          * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
          *
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
@@ -1568,7 +1568,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Liste Commande en Réduction
+         * Liste Commande en Réduction (restaurants d'une devise : currency)
          * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
          *
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
@@ -1592,7 +1592,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Performance : les six widgets des temps de sortie
+         * Performance : les six widgets des temps de sortie (sans montant : tous les restaurants du périmètre, toutes devises)
          * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
          *
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
@@ -1616,7 +1616,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Mes Produits : CA par catégorie, classement des produits, table des catégories
+         * Mes Produits : CA par catégorie, classement des produits, table des catégories (restaurants d'une devise : currency)
          * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
          *
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
@@ -1638,7 +1638,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Tableau de bord temps réel : la journée en cours (événement orders.changed à chaque commande)
+         * Tableau de bord temps réel : la journée en cours (événement orders.changed à chaque commande) ; un chiffre d'affaires par devise, chaque restaurant dans la sienne
          * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
          *
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
@@ -1660,7 +1660,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ventes v2 : catégories (sans category) ou produits / options d'une catégorie ; commandes plateforme exclues
+         * Ventes v2 : catégories (sans category) ou produits / options d'une catégorie ; commandes plateforme exclues (restaurants d'une devise : currency)
          * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
          *
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
@@ -1684,7 +1684,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Z Équipement : totaux, TVA par taux et paiements par restaurant et équipement
+         * Z Équipement : totaux, TVA par taux et paiements par restaurant et équipement (restaurants d'une devise : currency ; chaque ligne porte la sienne)
          * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
          *
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
@@ -3771,6 +3771,8 @@ export interface components {
              */
             currency: string;
             items: components["schemas"]["SalesRow"][] | null;
+            /** @description Quand la période comprend aujourd'hui : l'heure locale (HH:MM) jusqu'à laquelle le dernier jour de la période précédente est compté, celle de maintenant (aujourd'hui jusqu'à maintenant contre la veille jusqu'à la même heure) */
+            previousUntil?: string;
         };
         SalesRow: {
             /** @description Produits d'une catégorie : l'image du produit dans les cartes de la franchise (nom de fichier, à lire par GET /api/v1/images/products/{file}) ; absente quand le produit n'en a pas */
@@ -3788,7 +3790,7 @@ export interface components {
             pourcentage: number | null;
             /**
              * Format: int64
-             * @description Montant sur la période précédente de même durée
+             * @description Montant sur la période précédente de même durée (quand la période comprend aujourd'hui, son dernier jour compté jusqu'à l'heure qu'il est : voir previousUntil)
              */
             previousAmountCents: number;
             /** Format: int64 */

@@ -26,7 +26,7 @@ export const handlers = [
   // The landing page (/RealtimeDashboard), where many tests arrive: a quiet day.
   http.get('*/api/v1/reports/realtime', () =>
     HttpResponse.json({
-      date: '2026-11-21', revenueCents: 0, orders: 0, averageBasketCents: 0, cancelled: 0, clickncollect: 0, byRestaurant: [], byHour: [],
+      date: '2026-11-21', orders: 0, cancelled: 0, clickncollect: 0, totals: [], byRestaurant: [],
       counts: { confirmedOrders: 0, cancelledOrders: 0, clickncollectOrders: 0, confirmedOrdersPrevious: 0, cancelledOrdersPrevious: 0,
         clickncollectOrdersPrevious: 0, confirmedTrend: 0, cancelledTrend: 0, clickncollectTrend: 0, previousStart: '2026-10-21', previousEnd: '2026-10-21' },
     }),

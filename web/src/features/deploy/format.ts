@@ -1,11 +1,14 @@
 import { ORDER_TYPES } from '../menus/documentTypes';
+import { formatCents as formatMoney } from '../reports/format';
 
-const euro = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 const count = new Intl.NumberFormat('fr-FR');
 
-/** 1290 → '12,90 €'. */
-export const formatCents = (cents: number) => euro.format(cents / 100);
+/**
+ * A restaurant's price in its own currency (useRestaurantCurrency), French layout: (1290, 'EUR') →
+ * '12,90 €', (1290, 'CHF') → '12,90 CHF'.
+ */
+export const formatCents = (cents: number, currency: string) => formatMoney(cents, currency);
 
 /** 1290 → '12,90', the way the price fields show a price for editing. */
 export const centsText = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');

@@ -1,6 +1,7 @@
+import { formatCents } from '../reports/format';
+
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium' });
-const euro = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 
 /** '21/11/2026 17:44' in the browser's zone (the restaurant's zone on site). */
 export function formatDateTime(iso: string): string {
@@ -15,9 +16,14 @@ export function formatDay(day: string): string {
   return dateOnly.format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
 }
 
-export function formatPrice(value: unknown): string {
+/**
+ * A carte price (in units, not cents) in the franchise's currency, French layout: (9.9, 'EUR') →
+ * '9,90 €', (9.9, 'CHF') → '9,90 CHF'. A carte belongs to the franchise, so its prices are in the
+ * franchise's currency (useFranchiseCurrency); a restaurant's own prices are in its currency.
+ */
+export function formatPrice(value: unknown, currency: string): string {
   const n = typeof value === 'number' ? value : parsePriceText(String(value ?? ''));
-  return Number.isFinite(n) ? euro.format(n) : String(value);
+  return Number.isFinite(n) ? formatCents(Math.round(n * 100), currency) : String(value);
 }
 
 /** A price as the forms show it for editing: '9,9' → '9,90'. */

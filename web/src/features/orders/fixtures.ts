@@ -19,6 +19,7 @@ export function row(id: number, status: string, patch: Partial<OrderRow> = {}): 
     id,
     id_cmd: `C-${id}`,
     totalCents: 1250 * id,
+    currency: 'EUR',
     equipement: 'Borne 1',
     paid_at: '2026-11-21T11:30:00Z',
     status,
@@ -34,6 +35,7 @@ export const tillOrder: OrderOut = {
   id: 11,
   business_date: '2026-11-21',
   restaurant: 'Burger Bastille',
+  currency: 'EUR',
   siret: '12345678900001',
   equipement: 'Borne 1',
   user_keen_id: 'K-1',
@@ -73,6 +75,7 @@ export const collectOrder: OrderOut = {
   id: 21,
   business_date: '2026-11-21',
   restaurant: 'Burger Bastille',
+  currency: 'EUR',
   siret: '12345678900001',
   equipement: 'Click & Collect',
   user_keen_id: 'CNC-1',
@@ -101,21 +104,34 @@ export const collectOrder: OrderOut = {
   },
 };
 
-export function realtime(patch: Partial<Realtime> = {}): Realtime {
+type RealtimeTotal = NonNullable<Realtime['totals']>[number];
+
+/** One currency's day: by default the EUR restaurants'. */
+export function realtimeTotal(patch: Partial<RealtimeTotal> = {}): RealtimeTotal {
   return {
-    date: '2026-11-21',
+    currency: 'EUR',
+    restaurants: 2,
     revenueCents: 123450,
     orders: 98,
     averageBasketCents: 1260,
-    cancelled: 3,
-    clickncollect: 12,
-    byRestaurant: [
-      { restaurantId: 1, name: 'Burger Bastille', revenueCents: 80000, orders: 60 },
-      { restaurantId: 2, name: 'Burger Confluence', revenueCents: 43450, orders: 38 },
-    ],
     byHour: [
       { label: '11', cents: 40000, orders: 30 },
       { label: '12', cents: 83450, orders: 68 },
+    ],
+    ...patch,
+  };
+}
+
+export function realtime(patch: Partial<Realtime> = {}): Realtime {
+  return {
+    date: '2026-11-21',
+    orders: 98,
+    cancelled: 3,
+    clickncollect: 12,
+    totals: [realtimeTotal()],
+    byRestaurant: [
+      { restaurantId: 1, name: 'Burger Bastille', currency: 'EUR', revenueCents: 80000, orders: 60 },
+      { restaurantId: 2, name: 'Burger Confluence', currency: 'EUR', revenueCents: 43450, orders: 38 },
     ],
     counts,
     ...patch,

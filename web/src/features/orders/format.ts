@@ -28,11 +28,12 @@ export const PAGE_SIZES = [5, 10, 25, 50, 100, 200, { label: 'Tout', value: -1 }
 export const DEFAULT_PAGE_SIZE = 25;
 
 /**
- * Cents in the franchise currency, French layout (the shared report formatting): 1250 → '12,50 €'.
+ * Cents in the currency the answer states (an order's: its restaurant's), French layout (the shared
+ * report formatting): (1250, 'EUR') → '12,50 €', (1250, 'CHF') → '12,50 CHF'.
  * DECISIONS: the currency only supplies the symbol and the decimals.
  */
-export function money(cents: number, currency = 'EUR'): string {
-  return formatCents(cents, currency || 'EUR');
+export function money(cents: number, currency: string): string {
+  return formatCents(cents, currency);
 }
 
 const integer = new Intl.NumberFormat('fr-FR');

@@ -51,7 +51,8 @@ afterAll(() => configure({ asyncUtilTimeout: 5000 }));
 
 describe('order formatting', () => {
   it('writes money, tax rates and trends the French way', () => {
-    expect(money(1250)).toBe('12,50\u00a0€');
+    expect(money(1250, 'EUR')).toBe('12,50\u00a0€');
+    expect(money(1250, 'CHF')).toBe('12,50\u00a0CHF');
     expect(money(123456, 'EUR')).toBe('1\u202f234,56\u00a0€');
     expect(money(123456, 'MAD')).toMatch(/^1\u202f234,56\u00a0MAD$/);
     expect(taxRate(550)).toBe('5,5\u00a0%');

@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../test/render';
-import { restaurant, user } from '../../test/fixtures';
+import { user } from '../../test/fixtures';
 import { server } from '../../test/server';
-import { realtime } from './fixtures';
+import { counts, realtime, realtimeTotal } from './fixtures';
 import { hourSeries } from './components/HourlyRevenueChart';
 import { NO_ORDER_TODAY_TITLE } from './pages/RealtimeDashboardPage';
 
@@ -93,6 +94,34 @@ describe('Tableau de bord temps réel', () => {
     expect(within(rows[1]!).getByText('800,00 €')).toBeTruthy();
     expect(screen.getByRole('heading', { name: "Chiffre d'affaires par heure" })).toBeTruthy();
     expect(calls[0]?.get('restaurantId')).toBe('0');
+    // One currency: no currency choice.
+    expect(screen.queryByRole('group', { name: 'Devise' })).toBeNull();
+  });
+
+  it('compares with the same weekday until the same hour, and shows no trend without reference', async () => {
+    serveRealtime(
+      realtime({
+        counts: {
+          ...counts,
+          confirmedOrdersPrevious: 0,
+          confirmedTrend: null, // nothing last Saturday until 08:15: no chip, never −100 % or a red 0,00 %
+          cancelledTrend: 50,
+          cancelledOrdersPrevious: 2,
+          previousStart: '2026-11-14',
+          previousEnd: '2026-11-14',
+          previousUntil: '08:15',
+        },
+      }),
+    );
+    renderApp('/RealtimeDashboard', user('admin'));
+    const orders = await screen.findByRole('region', { name: 'Commandes' });
+    expect(await within(orders).findByText('98')).toBeTruthy();
+    expect(within(orders).queryByText(/%/)).toBeNull();
+    const cancelled = screen.getByRole('region', { name: 'Annulées' });
+    const chip = within(cancelled).getByText('+50,00 %');
+    await userEvent.hover(chip);
+    const tip = await screen.findByRole('tooltip');
+    expect(tip.textContent).toBe('2 le 14/11/2026 jusqu’à 08 h 15 (même jour, une semaine plus tôt, à la même heure)');
   });
 
   it('refetches on orders.changed and says it is live', async () => {
@@ -102,27 +131,45 @@ describe('Tableau de bord temps réel', () => {
     expect(await within(orders).findByText('98')).toBeTruthy();
     expect(await screen.findByRole('status', { name: 'En direct' })).toBeTruthy();
 
-    api.set(realtime({ orders: 99, revenueCents: 124700 }));
+    api.set(realtime({ orders: 99, totals: [realtimeTotal({ revenueCents: 124700, orders: 99 })] }));
     act(() => FakeEventSource.emit('orders.changed', { restaurantId: 1 }));
     expect(await within(orders).findByText('99')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: "Chiffre d'affaires" })).getByText('1 247,00 €')).toBeTruthy();
   });
 
-  it("shows each restaurant's revenue in its own currency", async () => {
-    serveRealtime();
-    server.use(
-      http.get('*/api/v1/restaurants', () =>
-        HttpResponse.json({ items: [restaurant(1, 'Burger Bastille', 'Paris'), { ...restaurant(2, 'Burger Confluence', 'Casablanca'), currency: 'MAD' }], total: 2 }),
-      ),
+  it("shows each restaurant's revenue in its own currency and one total per currency, never added", async () => {
+    serveRealtime(
+      realtime({
+        orders: 2,
+        totals: [
+          realtimeTotal({ restaurants: 1, revenueCents: 1250, orders: 1, averageBasketCents: 1250 }),
+          realtimeTotal({ currency: 'CHF', restaurants: 1, revenueCents: 1250, orders: 1, averageBasketCents: 1250, byHour: [{ label: '12', cents: 1250, orders: 1 }] }),
+        ],
+        byRestaurant: [
+          { restaurantId: 1, name: 'Burger Bastille', currency: 'EUR', revenueCents: 1250, orders: 1 },
+          { restaurantId: 2, name: 'Burger Genève', currency: 'CHF', revenueCents: 1250, orders: 1 },
+        ],
+      }),
     );
     renderApp('/RealtimeDashboard', user('admin'));
     const table = await screen.findByRole('table', { name: 'Par restaurant' });
-    expect(await within(table).findByText(/^434,50\sMAD$/)).toBeTruthy();
-    expect(within(table).getByText('800,00 €')).toBeTruthy();
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('12,50 €')).toBeTruthy();
+    expect(within(rows[2]!).getByText(/^12,50\sCHF$/)).toBeTruthy();
+    // The franchise's currency first, the other total beside it: never added together (not 25,00).
+    const revenue = screen.getByRole('region', { name: "Chiffre d'affaires" });
+    expect(within(revenue).getByText('12,50 €')).toBeTruthy();
+    expect(within(revenue).getByText(/12,50\sCHF/)).toBeTruthy();
+    expect(screen.queryByText(/25,00/)).toBeNull();
+    const choice = screen.getByRole('group', { name: 'Devise' });
+    await userEvent.click(within(choice).getByRole('button', { name: /^CHF/ }));
+    expect(await within(revenue).findByText(/^12,50\sCHF$/)).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Panier moyen' })).getByText(/^12,50\sCHF$/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: "Chiffre d'affaires par heure (CHF)" })).toBeTruthy();
   });
 
   it('says when no order came in today', async () => {
-    serveRealtime(realtime({ revenueCents: 0, orders: 0, averageBasketCents: 0, cancelled: 0, clickncollect: 0, byRestaurant: [], byHour: [] }));
+    serveRealtime(realtime({ orders: 0, cancelled: 0, clickncollect: 0, byRestaurant: [], totals: [realtimeTotal({ revenueCents: 0, orders: 0, averageBasketCents: 0, byHour: [] })] }));
     renderApp('/RealtimeDashboard', user('admin'));
     expect(await screen.findByText(NO_ORDER_TODAY_TITLE)).toBeTruthy();
     expect(within(screen.getByRole('region', { name: "Chiffre d'affaires" })).getByText('0,00 €')).toBeTruthy();

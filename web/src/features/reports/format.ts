@@ -23,7 +23,7 @@ function moneyFormat(currency: string): Intl.NumberFormat {
   return format;
 }
 
-/** 1250 cents → '12,50 €' in the franchise currency. */
+/** Cents in `currency` (the one the answer states), French layout: (1250, 'CHF') → '12,50 CHF'. */
 export function formatCents(cents: number | null | undefined, currency: string = DEFAULT_CURRENCY): string {
   return moneyFormat(currency).format((cents ?? 0) / 100);
 }
@@ -172,4 +172,12 @@ export function formatRange(range: DateRange): string {
   return range.start === range.end
     ? `le ${formatDay(range.start)}`
     : `du ${formatDay(range.start)} au ${formatDay(range.end)}`;
+}
+
+/** The sign French screens write after an amount of `currency`: 'EUR' → '€', 'CHF' → 'CHF', 'MAD' → 'MAD'. */
+export function currencySymbol(currency: string): string {
+  const part = moneyFormat(currency)
+    .formatToParts(0)
+    .find((p) => p.type === 'currency');
+  return part?.value ?? currency;
 }

@@ -6,6 +6,11 @@ import type { DiscountedPage, DiscountReport, PerformanceReport, ProductReport }
 /** The filters every report call takes: the range and a restaurant (0 = all the user may see). */
 export interface ReportFilter extends DateRange {
   restaurantId: number;
+  /**
+   * Reports with amounts over restaurants of several currencies: the one to show (ISO code, from
+   * the answer's `currencies`); absent, the server's default (the franchise's).
+   */
+  currency?: string;
 }
 
 export type DiscountGrain = 'day' | 'month';
@@ -23,7 +28,7 @@ export const reportKeys = {
 // A built (not literal) object: the report routes read start/end/restaurantId on every call,
 // whatever the generated query type of a given operation lists.
 function rangeQuery(f: ReportFilter) {
-  return { start: f.start, end: f.end, restaurantId: f.restaurantId };
+  return { start: f.start, end: f.end, restaurantId: f.restaurantId, ...(f.currency ? { currency: f.currency } : {}) };
 }
 
 /** Performance: the six exit-time widgets; `tz` is the heat map's zone ('' = GMT/UTC). */

@@ -27,7 +27,7 @@ const performance: PerformanceReport = {
   byDay: [{ label: '2026-11-01', value: 10.5 }],
   heatmap: Array.from({ length: 24 }, (_, hour) => ({
     hour,
-    weekdays: [hour === 13 ? 20 : 0, 5, 0, 0, 0, 0, 10],
+    weekdays: [hour === 13 ? 20 : null, 5, null, null, null, null, 10], // null: no exit time (no order)
     orders: [hour === 13 ? 4 : 0, 1, 0, 0, 0, 0, 2],
   })),
   timeZone: 'UTC',
@@ -115,6 +115,28 @@ describe('Performance Franchise', () => {
     const row = within(products).getByText('Le Classique').closest('tr')!;
     const cells = within(row).getAllByRole('cell').map((c) => plain(c.textContent));
     expect(cells).toEqual(['Le Classique', '131,00', '1 234', '2 345', '20', '12,50 %', '87,50 %']);
+  });
+
+  it('shows the exact average rounded once (5,25, not 5,20) and no average as a dash, never 0', async () => {
+    const heatmap = performance.heatmap!.map((r) => ({ ...r, weekdays: [...r.weekdays!], orders: [...r.orders!] }));
+    heatmap[9]!.weekdays[2] = null; // orders, none with an exit time
+    heatmap[9]!.orders[2] = 3;
+    servePerformance({
+      ...performance,
+      byRestaurant: [perf('Burger Bastille', 5.25), perf('Burger Sans Sortie', null as unknown as number)],
+      heatmap,
+    });
+    renderApp('/brigade/mesperformances', user('admin'));
+    const table = await screen.findByRole('table', { name: 'Temps de Sortie Moyen Par Resto' }, slow);
+    await within(table).findByText('Burger Bastille', undefined, slow);
+    const cellsOf = (name: string) => within(within(table).getByText(name).closest('tr')!).getAllByRole('cell');
+    expect(plain(cellsOf('Burger Bastille')[1]!.textContent)).toBe('5,25');
+    const none = cellsOf('Burger Sans Sortie')[1]!;
+    expect(plain(none.textContent)).toBe('—');
+    expect(none.querySelector('[data-band-level]')).toBeNull();
+    const heat = screen.getByRole('table', { name: 'Temps de Sortie Par Jour' });
+    const nine = within(heat).getAllByRole('row')[10]!; // header, then 00 h … 09 h
+    expect(plain(within(nine).getAllByRole('cell')[2]!.textContent)).toBe('–');
   });
 
   it('colours exit times and fast trank by band, green to red', async () => {
@@ -207,13 +229,16 @@ describe('Performance Franchise', () => {
 
 describe('Mes Produits (report)', () => {
   const report: ProductReport = {
+    currency: 'EUR',
+    currencies: [{ code: 'EUR', restaurants: 2 }],
     ranking: [
       { name: 'Frites', category: 'Accompagnements', total: 40, ttcCents: 12000 },
       { name: 'Le Classique', category: 'Burgers', total: 1250, ttcCents: 1237500 },
     ],
     categories: [
-      { name: 'Burgers', ca_ttc: 1237500, ca_ht: 1125000, tva: 112500, percentage_tva: 10 },
-      { name: 'Accompagnements', ca_ttc: 1250, ca_ht: 1185, tva: 65, percentage_tva: 5.5 },
+      // Sold at two rates (dine-in 10 %, take-away 5,5 %): both shown, never TVA ÷ HT (10,00 %).
+      { name: 'Burgers', ca_ttc: 1237500, ca_ht: 1125000, tva: 112500, vatRatesBp: [1000, 550] },
+      { name: 'Accompagnements', ca_ttc: 1250, ca_ht: 1185, tva: 65, vatRatesBp: [550] },
     ],
   };
 
@@ -247,13 +272,15 @@ describe('Mes Produits (report)', () => {
     const categories = screen.getByRole('table', { name: 'Table Classement Catégorie' });
     expect(within(categories).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Catégorie', 'CA TTC', 'CA HT', '% TVA', 'TVA']);
     const burgers = within(categories).getByText('Burgers').closest('tr')!;
-    expect(within(burgers).getAllByRole('cell').map((c) => plain(c.textContent))).toEqual(['Burgers', '12 375,00 €', '11 250,00 €', '10,00 %', '1 125,00 €']);
+    expect(within(burgers).getAllByRole('cell').map((c) => plain(c.textContent))).toEqual(['Burgers', '12 375,00 €', '11 250,00 €', '5,5 % · 10 %', '1 125,00 €']);
+    const sides = within(categories).getByText('Accompagnements').closest('tr')!;
+    expect(plain(within(sides).getAllByRole('cell')[3]!.textContent)).toBe('5,5 %');
     expect(calls[0]!.get('restaurantId')).toBe('0');
     expect(calls[0]!.get('start')).toBe(currentMonthRange().start);
   });
 
   it('the v2 alias opens the same screen; an empty period says so', async () => {
-    serveProducts({ ranking: [], categories: [] });
+    serveProducts({ ...report, ranking: [], categories: [] });
     renderApp('/v2/DashboardMesProduits', user('admin'));
     expect(await screen.findByRole('heading', { level: 2, name: 'Table Classement Catégorie' }, slow)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByText('Aucun données à afficher.').length).toBeGreaterThanOrEqual(3));
@@ -274,6 +301,8 @@ describe('Mes Produits (report)', () => {
 
 describe('Mes Réductions', () => {
   const report: DiscountReport = {
+    currency: 'EUR',
+    currencies: [{ code: 'EUR', restaurants: 2 }],
     byType: [{ label: 'pourcentage', cents: 1250, orders: 3 }],
     bySource: [{ label: 'Borne', cents: 1250, orders: 3 }],
     byLabel: [{ label: 'Happy Hour', cents: 1250, orders: 3 }],

@@ -1,6 +1,6 @@
 import { queryOptions, keepPreviousData } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
-import type { operations } from '../../api/schema';
+import type { components, operations } from '../../api/schema';
 
 export type SalesKind = 'products' | 'options';
 
@@ -11,6 +11,11 @@ export interface ReportFilter {
   end: string;
   /** 0: every restaurant the user may see (a moderator's own restaurant). */
   restaurantId: number;
+  /**
+   * Restaurants of several currencies: the one to show (ISO code, from the answer's `currencies`);
+   * absent, the server's default (the franchise's). Amounts of different currencies are never added.
+   */
+  currency?: string;
 }
 
 /**
@@ -31,9 +36,18 @@ export const zKeys = {
 
 type SalesQuery = operations['reportSales']['parameters']['query'];
 
-function salesCall(kind: SalesKind, filter: ReportFilter, category?: string) {
-  const query: SalesQuery = { kind, ...filter, ...(category ? { category } : {}) };
-  return unwrap(api.GET('/api/v1/reports/sales', { params: { query } })).then((list) => list.items ?? []);
+/** A sales list with the currency of its amounts and the currencies of the scope. */
+export type SalesReport = Omit<components['schemas']['SalesReport'], 'items'> & { items: components['schemas']['SalesRow'][] };
+
+/** The query without an empty `currency` (the server then picks the default). */
+function withoutEmptyCurrency<T extends { currency?: string }>(filter: T): T {
+  const { currency, ...rest } = filter;
+  return (currency ? { ...rest, currency } : rest) as T;
+}
+
+function salesCall(kind: SalesKind, filter: ReportFilter, category?: string): Promise<SalesReport> {
+  const query: SalesQuery = { kind, ...withoutEmptyCurrency(filter), ...(category ? { category } : {}) };
+  return unwrap(api.GET('/api/v1/reports/sales', { params: { query } })).then((list) => ({ ...list, items: list.items ?? [] }));
 }
 
 /** The categories (of products or of options) over the range, with their sales. */
@@ -51,11 +65,15 @@ export const salesItemsQuery = (kind: SalesKind, filter: ReportFilter, category:
     enabled: category !== '',
   });
 
-/** Z Équipement: one row per restaurant and equipment. */
+/** A Z table with the currency of its amounts and the currencies of the scope. */
+export type ZReport = Omit<components['schemas']['ZReport'], 'items'> & { items: components['schemas']['ZRow'][] };
+
+/** Z Équipement: one row per restaurant and equipment, each in its restaurant's currency. */
 export const zReportQuery = (filter: ReportFilter) =>
   queryOptions({
     queryKey: zKeys.list(filter),
-    queryFn: () => unwrap(api.GET('/api/v1/reports/z', { params: { query: filter } })).then((list) => list.items ?? []),
+    queryFn: (): Promise<ZReport> =>
+      unwrap(api.GET('/api/v1/reports/z', { params: { query: withoutEmptyCurrency(filter) } })).then((list) => ({ ...list, items: list.items ?? [] })),
     // A new range keeps the previous table on screen (with a progress bar) until the answer arrives.
     placeholderData: keepPreviousData,
   });

@@ -18,6 +18,7 @@ function zRow(pseudo: string, equipment: string, id: number, patch: Partial<ZRow
   return {
     pseudo,
     restaurantId: id,
+    currency: 'EUR',
     name_equipement: equipment,
     equipmentId: id * 10,
     totalp_platfrome: 123_456,
@@ -40,7 +41,7 @@ function serveZ(rows: ZRow[], currency = 'EUR') {
     http.get('*/api/v1/franchise', () => HttpResponse.json({ currency })),
     http.get('*/api/v1/reports/z', ({ request }) => {
       calls.push(new URL(request.url).searchParams);
-      return HttpResponse.json({ items: rows });
+      return HttpResponse.json({ items: rows, currency, currencies: [{ code: currency, restaurants: 2 }] });
     }),
   );
   return calls;
@@ -98,11 +99,44 @@ describe('Z Équipement', () => {
     for (const c of zColumns) expect(c.help.length).toBeGreaterThan(10);
   });
 
-  it('formats amounts in the franchise currency', async () => {
-    serveZ([zRow('Casablanca', 'Caisse 1', 1)], 'MAD');
+  it('formats amounts in the currency of the answer; no currency choice for one currency', async () => {
+    serveZ([zRow('Casablanca', 'Caisse 1', 1, { currency: 'MAD' })], 'MAD');
     renderApp('/brigade/zequipement', user('admin'));
     const table = await screen.findByRole('table', { name: 'Z Équipement' }, slow);
     await waitFor(() => expect(plain(within(table).getAllByRole('row')[2]?.textContent)).toContain('1 234,56 MAD'), slow);
+    expect(screen.queryByRole('group', { name: 'Devise' })).toBeNull();
+  });
+
+  it('shows one currency at a time over restaurants of several, each row in its own', async () => {
+    // The franchise counts in EUR; Geneva in CHF. The server never adds the two.
+    const calls: URLSearchParams[] = [];
+    const currencies = [
+      { code: 'EUR', restaurants: 2 },
+      { code: 'CHF', restaurants: 1 },
+    ];
+    server.use(
+      http.get('*/api/v1/franchise', () => HttpResponse.json({ currency: 'EUR' })),
+      http.get('*/api/v1/reports/z', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        calls.push(q);
+        const chf = q.get('currency') === 'CHF';
+        const rows = chf
+          ? [zRow('Genève', 'Caisse 1', 3, { currency: 'CHF', totalp_platfrome: 1250 })]
+          : [zRow('Bastille', 'Caisse 1', 1, { totalp_platfrome: 1250 }), zRow('Confluence', 'Borne 2', 2, { totalp_platfrome: 1250 })];
+        return HttpResponse.json({ items: rows, currency: chf ? 'CHF' : 'EUR', currencies });
+      }),
+    );
+    renderApp('/brigade/zequipement', user('admin'));
+    const table = await screen.findByRole('table', { name: 'Z Équipement' }, slow);
+    await waitFor(() => expect(plain(within(table).getAllByRole('row')[2]?.textContent)).toContain('12,50 €'), slow);
+    expect(calls[0]?.get('currency')).toBeNull();
+    const choice = screen.getByRole('group', { name: 'Devise' });
+    expect(within(choice).getByRole('button', { name: 'EUR, 2 restaurants' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(within(choice).getByRole('button', { name: 'CHF, 1 restaurant' }));
+    await waitFor(() => expect(plain(within(table).getAllByRole('row')[2]?.textContent)).toContain('12,50 CHF'), slow);
+    expect(calls.at(-1)?.get('currency')).toBe('CHF');
+    const total = within(table).getAllByRole('row').at(-1)!;
+    expect(plain(within(total).getAllByRole('cell')[1]?.textContent)).toBe('12,50 CHF');
   });
 
   it('pages by 5, 10, 25 (default) or Tout, the total staying over every row', async () => {

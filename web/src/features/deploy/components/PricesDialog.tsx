@@ -38,6 +38,8 @@ import { ErrorBlock } from '../../../components/ErrorBlock';
 import { EmptyState } from '../../../components/EmptyState';
 import { priceMutation, priceSaved, pricesQuery, type PriceLine, type PricedElement, type RestaurantRef } from '../queries';
 import { centsText, formatCents, orderTypeLabel, parseCents, plural } from '../format';
+import { currencySymbol } from '../../reports/format';
+import { useRestaurantCurrency } from '../../reports/components/useCurrency';
 import { normalise } from '../search';
 import type { ApiError } from '../../../api/client';
 
@@ -218,6 +220,8 @@ function fieldError(error: ApiError): string {
 
 function PriceRow({ restaurantId, element, line, sized }: { restaurantId: number; element: PricedElement; line: PriceLine; sized: boolean }) {
   const client = useQueryClient();
+  // A restaurant's prices are in its own currency (a Geneva restaurant's in CHF).
+  const currency = useRestaurantCurrency(restaurantId);
   const custom = line.customCents;
   const [text, setText] = useState(custom === undefined ? '' : centsText(custom));
   const [dirty, setDirty] = useState(false);
@@ -282,7 +286,7 @@ function PriceRow({ restaurantId, element, line, sized }: { restaurantId: number
       <TableCell>{orderTypeLabel(line.typeOrder)}</TableCell>
       {sized && <TableCell>{line.size > 0 ? line.sizeLabel || `Taille ${line.size}` : '—'}</TableCell>}
       <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: differs ? 'text.secondary' : 'text.primary', textDecoration: differs ? 'line-through' : 'none' }}>
-        {formatCents(line.carteCents)}
+        {formatCents(line.carteCents, currency)}
       </TableCell>
       <TableCell>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -305,7 +309,7 @@ function PriceRow({ restaurantId, element, line, sized }: { restaurantId: number
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
-                    {save.isPending ? <CircularProgress size={14} /> : state.kind === 'saved' ? <CheckCircleRoundedIcon fontSize="small" color="success" aria-label="Enregistré" /> : '€'}
+                    {save.isPending ? <CircularProgress size={14} /> : state.kind === 'saved' ? <CheckCircleRoundedIcon fontSize="small" color="success" aria-label="Enregistré" /> : currencySymbol(currency)}
                   </InputAdornment>
                 ),
               },

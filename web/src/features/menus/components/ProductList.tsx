@@ -6,6 +6,7 @@ import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import { SearchBar } from '../../../components/SearchBar';
 import type { MenuProduct } from '../documentTypes';
 import { formatPrice } from '../format';
+import { useFranchiseCurrency } from '../../reports/components/useCurrency';
 import { useImageUrl } from '../productImages';
 import { useRowWindow } from '../../../components/useRowWindow';
 
@@ -43,6 +44,7 @@ export interface ProductListProps {
 /** The selected category's products: search, multi-select and bulk delete. */
 export const ProductList = memo(function ProductList({ products, selected, checked, canEdit, onSelect, onCheck, onAdd, onDelete }: ProductListProps) {
   const [query, setQuery] = useState('');
+  const currency = useFranchiseCurrency();
   const visible = useMemo(() => {
     const q = normalise(query);
     return q ? products.filter((p) => normalise(`${p.name} ${p.description ?? ''}`).includes(q)) : products;
@@ -114,7 +116,7 @@ export const ProductList = memo(function ProductList({ products, selected, check
                     }}
                   />
                   <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, ml: 1.5, flexShrink: 0 }}>
-                    {formatPrice(basePrice(p))}
+                    {formatPrice(basePrice(p), currency)}
                   </Typography>
                 </ListItemButton>
               </ListItem>

@@ -3,6 +3,9 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { Box, Typography } from '@mui/material';
 import { count, money, type Realtime } from '../format';
 
+/** The hours of one currency's total (label HH). */
+type ByHour = NonNullable<Realtime['totals']>[number]['byHour'];
+
 export interface HourPoint {
   hour: number;
   label: string;
@@ -11,7 +14,7 @@ export interface HourPoint {
 }
 
 /** Every hour from the opening (8 h at the latest) to the last hour with orders (22 h at least). */
-export function hourSeries(byHour: Realtime['byHour']): HourPoint[] {
+export function hourSeries(byHour: ByHour): HourPoint[] {
   const found = new Map<number, { cents: number; orders: number }>();
   for (const p of byHour ?? []) {
     const h = Number.parseInt(p.label, 10);
@@ -29,8 +32,8 @@ export function hourSeries(byHour: Realtime['byHour']): HourPoint[] {
   return out;
 }
 
-/** 'Chiffre d'affaires par heure': bars in the franchise currency, orders in the tooltip. */
-export default function HourlyRevenueChart({ byHour, currency }: { byHour: Realtime['byHour']; currency: string }) {
+/** 'Chiffre d'affaires par heure': bars in one currency (the total's), orders in the tooltip. */
+export default function HourlyRevenueChart({ byHour, currency }: { byHour: ByHour; currency: string }) {
   const theme = useTheme();
   const data = hourSeries(byHour);
   const compact = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: currency || 'EUR', notation: 'compact', maximumFractionDigits: 1 });

@@ -36,7 +36,8 @@ export function OrderDetailPanel({ detail, idle, loading, error, onRetry, notFou
   const restaurants = useQuery(restaurantsQuery());
   const restaurant = detail ? restaurants.data?.find((r) => r.siret === detail.siret) : undefined;
   const franchiseCurrency = useFranchiseCurrency();
-  const currency = restaurant?.currency || franchiseCurrency;
+  // Every amount of the order is in the currency it states (its restaurant's).
+  const currency = detail?.currency || restaurant?.currency || franchiseCurrency;
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
   const ticketRef = useRef<HTMLDivElement>(null);

@@ -146,7 +146,7 @@ export function OrdersTable(props: OrdersTableProps) {
                       )}
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-                      {money(row.totalCents, currency)}
+                      {money(row.totalCents, row.currency || currency)}
                     </TableCell>
                     <TableCell>
                       <StatusBadge status={row.status} />

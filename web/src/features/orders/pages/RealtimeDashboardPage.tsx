@@ -14,6 +14,7 @@ import { EmptyState, EMPTY_TEXT } from '../../../components/EmptyState';
 import { ErrorBlock } from '../../../components/ErrorBlock';
 import { PageHeader } from '../../../components/PageHeader';
 import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
+import { CurrencyChoice } from '../../reports/components/CurrencyChoice';
 import HourlyRevenueChart from '../components/HourlyRevenueChart';
 import { KpiCard } from '../components/KpiCard';
 import { TrendChip } from '../components/TrendChip';
@@ -80,9 +81,20 @@ function longDate(day: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function ByRestaurant({ data, currencyOf }: { data: Realtime; currencyOf: (restaurantId: number) => string }) {
-  const rows = [...(data.byRestaurant ?? [])].sort((a, b) => b.revenueCents - a.revenueCents);
-  const max = Math.max(1, ...rows.map((r) => r.revenueCents));
+type RealtimeTotal = NonNullable<Realtime['totals']>[number];
+
+/** Today's total of the chosen currency, else the first (the franchise's when it has restaurants in it). */
+function pickTotal(totals: readonly RealtimeTotal[], currency: string | undefined): RealtimeTotal | undefined {
+  return totals.find((t) => t.currency === currency) ?? totals[0];
+}
+
+function ByRestaurant({ data, fallbackCurrency }: { data: Realtime; fallbackCurrency: string }) {
+  // The server groups the restaurants by currency (in the order of the totals), then by revenue;
+  // the bars compare a restaurant with the largest one of its own currency only.
+  const rows = data.byRestaurant ?? [];
+  const currencyOf = (r: (typeof rows)[number]) => r.currency || fallbackCurrency;
+  const max = new Map<string, number>();
+  for (const r of rows) max.set(currencyOf(r), Math.max(max.get(currencyOf(r)) ?? 1, r.revenueCents));
   if (rows.length === 0) return <EmptyState message={EMPTY_TEXT} minHeight={240} />;
   return (
     <Table size="small" stickyHeader aria-label={BY_RESTAURANT_TITLE} sx={{ tableLayout: 'fixed', '& th, & td': { px: 1 } }}>
@@ -105,14 +117,14 @@ function ByRestaurant({ data, currencyOf }: { data: Realtime; currencyOf: (resta
                 {r.name}
               </Typography>
               <Box sx={{ mt: 0.5, height: 4, borderRadius: 2, bgcolor: 'action.hover', overflow: 'hidden' }} aria-hidden>
-                <Box sx={{ height: '100%', width: `${(r.revenueCents / max) * 100}%`, bgcolor: 'primary.main', borderRadius: 2 }} />
+                <Box sx={{ height: '100%', width: `${(r.revenueCents / (max.get(currencyOf(r)) ?? 1)) * 100}%`, bgcolor: 'primary.main', borderRadius: 2 }} />
               </Box>
             </TableCell>
             <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
               {count(r.orders)}
             </TableCell>
             <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, whiteSpace: 'nowrap' }}>
-              {money(r.revenueCents, currencyOf(r.restaurantId))}
+              {money(r.revenueCents, currencyOf(r))}
             </TableCell>
           </TableRow>
         ))}
@@ -123,9 +135,9 @@ function ByRestaurant({ data, currencyOf }: { data: Realtime; currencyOf: (resta
 
 /** Tableau de bord temps réel: today's figures, refreshed on every `orders.changed`. */
 export function RealtimeDashboardPage({ route }: { route: AppRoute }) {
-  const { choice, currency, restaurants } = useReportRestaurant();
-  // Each restaurant counts in its own currency (a Casablanca restaurant in MAD).
-  const currencyOf = (restaurantId: number) => restaurants.find((r) => r.id === restaurantId)?.currency || currency;
+  const { choice, currency } = useReportRestaurant();
+  // Amounts of different currencies are never added: one total per currency, one shown at a time.
+  const [picked, setPicked] = useState<string>();
   const restaurantId = typeof choice === 'number' ? choice : 0;
   const realtime = useQuery(realtimeQuery(restaurantId));
   const { live, pulse } = useOrdersLive();
@@ -141,8 +153,15 @@ export function RealtimeDashboardPage({ route }: { route: AppRoute }) {
   const data = realtime.data;
   const loading = realtime.isPending;
   const counts = data?.counts;
-  const ref = counts ? { previousStart: counts.previousStart, previousEnd: counts.previousEnd } : { previousStart: '', previousEnd: '' };
+  // Today until now against the same weekday a week earlier until the same time (server side).
+  const ref = counts
+    ? { previousStart: counts.previousStart, previousEnd: counts.previousEnd, previousUntil: counts.previousUntil, reference: 'une semaine plus tôt' }
+    : { previousStart: '', previousEnd: '' };
   const empty = data !== undefined && data.orders === 0 && data.cancelled === 0 && data.clickncollect === 0;
+  const totals = data?.totals ?? [];
+  const total = pickTotal(totals, picked);
+  const totalCurrency = total?.currency || currency;
+  const others = totals.filter((t) => t !== total);
 
   return (
     <PageHeader
@@ -153,6 +172,11 @@ export function RealtimeDashboardPage({ route }: { route: AppRoute }) {
         <>
           <LiveIndicator live={live} />
           <RestaurantFilter />
+          <CurrencyChoice
+            value={total?.currency}
+            currencies={totals.map((t) => ({ code: t.currency, restaurants: t.restaurants }))}
+            onChange={setPicked}
+          />
         </>
       }
     >
@@ -166,10 +190,12 @@ export function RealtimeDashboardPage({ route }: { route: AppRoute }) {
               icon={<PaymentsOutlinedIcon />}
               loading={loading}
               highlight={flash}
-              value={data ? money(data.revenueCents, currency) : '—'}
+              value={data ? money(total?.revenueCents ?? 0, totalCurrency) : '—'}
               footer={
                 <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  TTC, commandes payées
+                  {others.length > 0
+                    ? `TTC, restaurants en ${totalCurrency} ; ${others.map((t) => money(t.revenueCents, t.currency)).join(' ; ')}`
+                    : 'TTC, commandes payées'}
                 </Typography>
               }
             />
@@ -187,10 +213,10 @@ export function RealtimeDashboardPage({ route }: { route: AppRoute }) {
               icon={<ShoppingCartOutlinedIcon />}
               tone="info"
               loading={loading}
-              value={data ? money(data.averageBasketCents, currency) : '—'}
+              value={data ? money(total?.averageBasketCents ?? 0, totalCurrency) : '—'}
               footer={
                 <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  Par commande payée
+                  {others.length > 0 ? `Par commande payée, restaurants en ${totalCurrency}` : 'Par commande payée'}
                 </Typography>
               }
             />
@@ -223,12 +249,12 @@ export function RealtimeDashboardPage({ route }: { route: AppRoute }) {
                   <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} aria-label="Actualisation" />
                 )}
                 <Typography id="hourly-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
-                  {HOURLY_TITLE}
+                  {others.length > 0 ? `${HOURLY_TITLE} (${totalCurrency})` : HOURLY_TITLE}
                 </Typography>
                 {loading || !data ? (
                   <Skeleton variant="rounded" height={300} />
                 ) : (
-                  <HourlyRevenueChart byHour={data.byHour} currency={currency} />
+                  <HourlyRevenueChart byHour={total?.byHour ?? []} currency={totalCurrency} />
                 )}
               </Card>
               <Card component="section" aria-labelledby="by-restaurant-title" sx={{ p: 2, minWidth: 0 }}>
@@ -243,7 +269,7 @@ export function RealtimeDashboardPage({ route }: { route: AppRoute }) {
                   </Stack>
                 ) : (
                   <Box sx={{ maxHeight: 300, overflowY: 'auto' }}>
-                    <ByRestaurant data={data} currencyOf={currencyOf} />
+                    <ByRestaurant data={data} fallbackCurrency={currency} />
                   </Box>
                 )}
               </Card>

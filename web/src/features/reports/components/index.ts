@@ -16,5 +16,7 @@ export { ReportCard } from './ReportCard';
 export type { ReportCardProps } from './ReportCard';
 export { BandValue } from './BandCell';
 export { useFranchiseCurrency, useMoney } from './useCurrency';
+export { CurrencyChoice, CURRENCY_LABEL } from './CurrencyChoice';
+export type { CurrencyChoiceProps } from './CurrencyChoice';
 export { errorText } from './states';
 export { useReportRestaurant } from './useReportRestaurant';

@@ -1,16 +1,28 @@
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { franchiseQuery } from '../../franchise/queries';
+import { restaurantsQuery } from '../../restaurants/queries';
 import { DEFAULT_CURRENCY, formatCents } from '../format';
 
-/** The franchise currency (ISO code), EUR until it is known. */
+/** The franchise currency (ISO code), EUR until it is known: the currency of a carte's prices. */
 export function useFranchiseCurrency(): string {
   const { data } = useQuery({ ...franchiseQuery(), staleTime: 5 * 60_000 });
   return data?.currency || DEFAULT_CURRENCY;
 }
 
-/** A cents formatter bound to the franchise currency: money(1250) → '12,50 €'. */
-export function useMoney(): (cents: number | null | undefined) => string {
-  const currency = useFranchiseCurrency();
-  return useCallback((cents: number | null | undefined) => formatCents(cents, currency), [currency]);
+/**
+ * A cents formatter bound to the currency an answer states (a report's `currency`, a row's
+ * restaurant currency): money(1250) → '12,50 CHF'. Until the answer is there, the franchise's.
+ */
+export function useMoney(currency: string | null | undefined): (cents: number | null | undefined) => string {
+  const franchiseCurrency = useFranchiseCurrency();
+  const code = currency || franchiseCurrency;
+  return useCallback((cents: number | null | undefined) => formatCents(cents, code), [code]);
+}
+
+/** A restaurant's currency (its country's), the franchise's until the restaurant is known. */
+export function useRestaurantCurrency(restaurantId: number | null | undefined): string {
+  const franchiseCurrency = useFranchiseCurrency();
+  const { data } = useQuery({ ...restaurantsQuery(), enabled: !!restaurantId });
+  return data?.find((r) => r.id === restaurantId)?.currency || franchiseCurrency;
 }

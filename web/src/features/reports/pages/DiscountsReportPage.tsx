@@ -11,6 +11,7 @@ import { DateRangeFilter, useDateRange } from '../components/DateRangeFilter';
 import { ReportCard } from '../components/ReportCard';
 import { DEFAULT_PAGE_SIZE, ReportTable, type ReportColumn } from '../components/ReportTable';
 import { BarChartView, DonutChart, LineChartView } from '../components/charts';
+import { CurrencyChoice } from '../components/CurrencyChoice';
 import { useMoney } from '../components/useCurrency';
 import { useReportRestaurant } from '../components/useReportRestaurant';
 import { formatDateTime, formatInteger, formatPeriodLabel, formatRange, formatTaxRate } from '../format';
@@ -44,12 +45,12 @@ function discountValueText(row: DiscountedRow, money: (c: number) => string): st
 export function DiscountsReportPage({ route }: { route: AppRoute }) {
   const { range, setRange, valid } = useDateRange();
   const { restaurantId } = useReportRestaurant();
-  const money = useMoney();
+  const [currency, setCurrency] = useState<string>();
   const [grain, setGrain] = useState<DiscountGrain>('day');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
 
-  const filter = useMemo(() => ({ ...range, restaurantId }), [range, restaurantId]);
+  const filter = useMemo(() => ({ ...range, restaurantId, currency }), [range, restaurantId, currency]);
   // A new filter starts the order list again from its first page.
   const [seen, setSeen] = useState(filter);
   if (seen !== filter) {
@@ -63,6 +64,8 @@ export function DiscountsReportPage({ route }: { route: AppRoute }) {
   const zones = useMemo(() => new Map((restaurants.data ?? []).map((r) => [restaurantName(r), r.timeZone])), [restaurants.data]);
 
   const data = report.data;
+  // Every amount in the currency the answer states (one currency per report, never added across).
+  const money = useMoney(data?.currency ?? orders.data?.currency);
   const loading = report.isPending && report.fetchStatus !== 'idle';
   const common = {
     loading,
@@ -126,6 +129,7 @@ export function DiscountsReportPage({ route }: { route: AppRoute }) {
         <>
           <DateRangeFilter value={range} onChange={setRange} />
           <RestaurantFilter />
+          <CurrencyChoice value={data?.currency} currencies={data?.currencies} onChange={setCurrency} />
         </>
       }
     >

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Stack } from '@mui/material';
 import { crumbsOf } from '../../../app/PlaceholderPage';
@@ -8,8 +8,9 @@ import { DateRangeFilter, useDateRange } from '../components/DateRangeFilter';
 import { ReportCard } from '../components/ReportCard';
 import { ReportTable, type ReportColumn } from '../components/ReportTable';
 import { DonutChart } from '../components/charts';
+import { CurrencyChoice } from '../components/CurrencyChoice';
 import { useMoney } from '../components/useCurrency';
-import { formatInteger, formatPercent, formatRange } from '../format';
+import { formatInteger, formatTaxRates, formatRange } from '../format';
 import { productsReportQuery } from '../queries';
 import type { CategoryRow, RankRow } from '../types';
 
@@ -25,10 +26,12 @@ export const PRODUCTS_TITLES = {
  */
 export function ProductsReportPage({ route }: { route: AppRoute }) {
   const { range, setRange, valid } = useDateRange();
-  const money = useMoney();
-  const filter = useMemo(() => ({ ...range, restaurantId: 0 }), [range]);
+  const [currency, setCurrency] = useState<string>();
+  const filter = useMemo(() => ({ ...range, restaurantId: 0, currency }), [range, currency]);
   const query = useQuery({ ...productsReportQuery(filter), enabled: valid });
   const data = query.data;
+  // Every amount in the currency the answer states (one currency per report, never added across).
+  const money = useMoney(data?.currency);
   const loading = query.isPending && query.fetchStatus !== 'idle';
   const common = {
     loading,
@@ -59,17 +62,18 @@ export function ProductsReportPage({ route }: { route: AppRoute }) {
       { key: 'ca_ttc', header: 'CA TTC', align: 'right', render: (r) => money(r.ca_ttc), sortValue: (r) => r.ca_ttc, footer: money(totals.ttc) },
       { key: 'ca_ht', header: 'CA HT', align: 'right', render: (r) => money(r.ca_ht), sortValue: (r) => r.ca_ht, footer: money(totals.ht) },
       {
-        key: 'percentage_tva',
+        key: 'vatRatesBp',
         header: '% TVA',
-        help: 'TVA rapportée au CA HT de la catégorie.',
+        help: 'Taux de TVA des produits vendus de la catégorie ; plusieurs quand elle a été vendue à plusieurs taux (sur place, à emporter…).',
         align: 'right',
-        render: (r) => formatPercent(r.percentage_tva),
-        sortValue: (r) => r.percentage_tva,
-        footer: formatPercent(totals.ht > 0 ? (totals.tva / totals.ht) * 100 : 0),
+        nowrap: true,
+        render: (r) => formatTaxRates(r.vatRatesBp),
+        sortValue: (r) => Math.max(-1, ...(r.vatRatesBp ?? [])),
+        footer: formatTaxRates(categories.flatMap((c) => c.vatRatesBp ?? [])),
       },
       { key: 'tva', header: 'TVA', align: 'right', render: (r) => money(r.tva), sortValue: (r) => r.tva, footer: money(totals.tva) },
     ],
-    [money, totals],
+    [money, totals, categories],
   );
 
   return (
@@ -77,7 +81,12 @@ export function ProductsReportPage({ route }: { route: AppRoute }) {
       title={route.title}
       subtitle={route.description}
       breadcrumbs={crumbsOf(route)}
-      actions={<DateRangeFilter value={range} onChange={setRange} />}
+      actions={
+        <>
+          <DateRangeFilter value={range} onChange={setRange} />
+          <CurrencyChoice value={data?.currency} currencies={data?.currencies} onChange={setCurrency} />
+        </>
+      }
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(12, minmax(0, 1fr))' }, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ gridColumn: { lg: 'span 7' }, minWidth: 0 }}>

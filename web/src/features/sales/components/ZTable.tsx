@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { alpha, type Theme } from '@mui/material/styles';
 import WarningAmberRoundedIcon from '@mui/icons-material/WarningAmberRounded';
-import { formatInteger } from '../../reports/format';
+import { formatCents, formatInteger } from '../../reports/format';
 import { DEFAULT_PAGE_SIZE, REPORT_PAGE_SIZES, ROWS_PER_PAGE_LABEL, displayedRows, pageSizeOptions } from '../../reports/components';
 import { equipmentLabel, zColumns, zGroups, zIdentityIssues, zTotals, type ZColumn, type ZRow } from '../zColumns';
 
@@ -24,7 +24,8 @@ const GROUP_ROW_HEIGHT = 34;
 
 export interface ZTableProps {
   rows: readonly ZRow[];
-  money: (cents: number) => string;
+  /** The currency the answer states for its rows: the total row's. Each row is shown in its own. */
+  currency: string;
 }
 
 const groupStart = (c: ZColumn, i: number) => i === 0 || zColumns[i - 1]?.group !== c.group;
@@ -36,7 +37,7 @@ const groupBorder = (theme: Theme) => `1px solid ${theme.palette.divider}`;
  * The wide Z table: one row per restaurant and equipment, the two naming columns kept in view
  * while the figures scroll sideways, and a total row over every row (not only the page shown).
  */
-export function ZTable({ rows, money }: ZTableProps) {
+export function ZTable({ rows, currency }: ZTableProps) {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const totals = useMemo(() => zTotals(rows), [rows]);
@@ -49,7 +50,9 @@ export function ZTable({ rows, money }: ZTableProps) {
   }
 
   const visible = pageSize === -1 ? rows : rows.slice(page * pageSize, page * pageSize + pageSize);
-  const show = (c: ZColumn, v: number) => (c.kind === 'money' ? money(v) : formatInteger(v));
+  const show = (c: ZColumn, v: number, code: string) => (c.kind === 'money' ? formatCents(v, code) : formatInteger(v));
+  // Amounts of different currencies are never added: the total row only sums rows of one currency.
+  const oneCurrency = rows.every((r) => (r.currency || currency) === currency);
 
   const stickyCell = (left: number, width: number, extra: object = {}) => ({
     position: 'sticky',
@@ -175,7 +178,7 @@ export function ZTable({ rows, money }: ZTableProps) {
                           borderLeft: groupStart(c, i) && i > 0 ? groupBorder(t) : undefined,
                         })}
                       >
-                        {show(c, v)}
+                        {show(c, v, r.currency || currency)}
                       </TableCell>
                     );
                   })}
@@ -207,7 +210,7 @@ export function ZTable({ rows, money }: ZTableProps) {
               </TableCell>
               {zColumns.map((c, i) => (
                 <TableCell key={c.id} align="right" sx={(t) => ({ borderLeft: groupStart(c, i) && i > 0 ? groupBorder(t) : undefined })}>
-                  {show(c, totals[c.id] ?? 0)}
+                  {c.kind === 'money' && !oneCurrency ? '—' : show(c, totals[c.id] ?? 0, currency)}
                 </TableCell>
               ))}
             </TableRow>

@@ -24,12 +24,14 @@ import { useReportRestaurant } from '../../reports/components/useReportRestauran
 import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
 import { DateRangeFilter, useDateRange } from '../../reports/components/DateRangeFilter';
 import { ReportCard } from '../../reports/components/ReportCard';
+import { CurrencyChoice } from '../../reports/components/CurrencyChoice';
 import { useMoney } from '../../reports/components/useCurrency';
 import { formatInteger, formatRange, todayRange, type DateRange } from '../../reports/format';
 import { salesCategoriesQuery, salesItemsQuery, type ReportFilter, type SalesKind } from '../queries';
 import { useDebounced } from '../useDebounced';
 import { useRouteCrumbs } from '../useRouteCrumbs';
 import { InitialsAvatar } from '../components/InitialsAvatar';
+import { ProductImage } from '../components/ProductImage';
 import { TREND_HELP, Trend } from '../components/Trend';
 import { countOf, PLATFORM_NOTE, salesTexts } from '../texts';
 import type { components } from '../../../api/schema';
@@ -60,22 +62,24 @@ export function SalesPage({ kind }: { kind: SalesKind }) {
   const crumbs = useRouteCrumbs(texts.title);
   const { range, setRange, valid } = useDateRange(todayRange);
   const { restaurantId } = useReportRestaurant();
-  const money = useMoney();
+  const [currency, setCurrency] = useState<string>();
 
   // Calls wait until the filters have stopped changing for 500 ms (spec §9).
-  const filter: ReportFilter = useDebounced({ ...range, restaurantId });
+  const filter: ReportFilter = useDebounced({ ...range, restaurantId, currency });
   const period: DateRange = { start: filter.start, end: filter.end };
   const filterValid = valid && filter.start <= filter.end;
 
   const categories = useQuery({ ...salesCategoriesQuery(kind, filter), enabled: filterValid });
-  const categoryRows = categories.isError ? [] : (categories.data ?? []);
+  const categoryRows = categories.isError ? [] : (categories.data?.items ?? []);
+  // Every amount in the currency the answer states (one currency at a time, never added across).
+  const money = useMoney(categories.data?.currency);
 
   // The first category is shown until the user picks another; a pick survives a new period while it still has sales.
   const [picked, setPicked] = useState('');
   const category = categoryRows.some((c) => c.name === picked) ? picked : (categoryRows[0]?.name ?? '');
 
   const items = useQuery({ ...salesItemsQuery(kind, filter, category), enabled: filterValid && category !== '' && !categories.isError });
-  const itemRows = items.isError ? [] : (items.data ?? []);
+  const itemRows = items.isError ? [] : (items.data?.items ?? []);
 
   let right: ReactNode;
   if (items.isError) right = <SalesError error={items.error} onRetry={() => void items.refetch()} />;
@@ -98,6 +102,7 @@ export function SalesPage({ kind }: { kind: SalesKind }) {
         <>
           <DateRangeFilter value={range} onChange={setRange} />
           <RestaurantFilter />
+          <CurrencyChoice value={categories.data?.currency} currencies={categories.data?.currencies} onChange={setCurrency} />
         </>
       }
     >
@@ -207,7 +212,7 @@ function ItemsTable({ rows, column, money, category }: { rows: SalesRow[]; colum
             <TableRow key={r.name} hover>
               <TableCell sx={{ pl: 2, py: 0.875 }}>
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-                  <InitialsAvatar name={r.name} size={32} />
+                  <ProductImage path={r.image} name={r.name} size={32} />
                   <Typography variant="body2" sx={{ fontWeight: 500 }}>
                     {r.name}
                   </Typography>

@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/PageHeader';
 import { useReportRestaurant } from '../../reports/components/useReportRestaurant';
 import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
 import { DateRangeFilter, useDateRange } from '../../reports/components/DateRangeFilter';
 import { ReportCard } from '../../reports/components/ReportCard';
-import { useMoney } from '../../reports/components/useCurrency';
+import { CurrencyChoice } from '../../reports/components/CurrencyChoice';
+import { useFranchiseCurrency } from '../../reports/components/useCurrency';
 import { currentMonthRange, formatRange } from '../../reports/format';
 import { zReportQuery } from '../queries';
 import { ZTable } from '../components/ZTable';
@@ -18,12 +20,13 @@ const HELP =
 export function ZEquipementPage() {
   const { range, setRange, valid } = useDateRange(currentMonthRange);
   const { restaurantId } = useReportRestaurant();
-  const money = useMoney();
+  const [currency, setCurrency] = useState<string>();
+  const franchiseCurrency = useFranchiseCurrency();
   const crumbs = useRouteCrumbs('Z Équipement');
 
-  const filter = { ...range, restaurantId };
+  const filter = { ...range, restaurantId, currency };
   const { data, isPending, isFetching, isPlaceholderData, error, refetch } = useQuery({ ...zReportQuery(filter), enabled: valid });
-  const rows = data ?? [];
+  const rows = data?.items ?? [];
 
   return (
     <PageHeader
@@ -34,6 +37,7 @@ export function ZEquipementPage() {
         <>
           <DateRangeFilter value={range} onChange={setRange} />
           <RestaurantFilter />
+          <CurrencyChoice value={data?.currency} currencies={data?.currencies} onChange={setCurrency} />
         </>
       }
     >
@@ -49,7 +53,7 @@ export function ZEquipementPage() {
         minHeight={280}
         bodyPadding={0}
       >
-        <ZTable rows={rows} money={money} />
+        <ZTable rows={rows} currency={data?.currency || franchiseCurrency} />
       </ReportCard>
     </PageHeader>
   );

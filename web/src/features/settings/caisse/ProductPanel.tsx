@@ -13,6 +13,7 @@ import { PricesTab } from '../../menus/components/product/PricesTab';
 import { productFormValues, saveProduct } from '../../menus/documentEdits';
 import { isActive, type MenuDocument, type MenuProduct } from '../../menus/documentTypes';
 import { formatPrice } from '../../menus/format';
+import { useFranchiseCurrency } from '../../reports/components/useCurrency';
 import { productSchema, type ProductForm } from '../../menus/schemas';
 import type { Campaign } from '../../menus/types';
 import { useCanEdit } from '../../menus/useCanEdit';
@@ -120,6 +121,7 @@ function ProductConfigForm({
 }) {
   const canEdit = useCanEdit();
   const toast = useToast();
+  const currency = useFranchiseCurrency();
   const disabled = !canEdit;
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ProductForm>({ resolver: zodResolver(productSchema), defaultValues: productFormValues(product, product.idCat) });
@@ -200,7 +202,7 @@ function ProductConfigForm({
           {product.name || 'Sans nom'}
         </Typography>
         <Chip size="small" variant="outlined" label={`ID ${product.id}`} />
-        {product.price !== undefined && <Chip size="small" variant="outlined" label={`Prix ${formatPrice(product.price)}`} />}
+        {product.price !== undefined && <Chip size="small" variant="outlined" label={`Prix ${formatPrice(product.price, currency)}`} />}
       </Stack>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
         <FormSection title="Général">

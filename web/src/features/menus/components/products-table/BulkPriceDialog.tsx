@@ -27,6 +27,7 @@ import { ApiError } from '../../../../api/client';
 import { ORDER_TYPES, TARIFFS } from '../../documentTypes';
 import { negativePriceError, PRICE_MODES, previewPrices, priceChangeError, type PriceChange } from '../../catalogue';
 import { formatPrice } from '../../format';
+import { useFranchiseCurrency } from '../../../reports/components/useCurrency';
 import type { BulkPriceMode, CatalogueProduct } from '../../types';
 
 export const PREVIEW_ROWS = 8;
@@ -58,6 +59,7 @@ function toggle(list: number[], value: number, on: boolean): number[] {
 export function BulkPriceDialog({ open, products, tariff, pending, error, onCancel, onReload, onApply }: BulkPriceDialogProps) {
   const [change, setChange] = useState<PriceChange>({ mode: 'set', value: '', tariffs: [tariff], orderTypes: ORDER_TYPES.map((o) => o.code) });
   const [touched, setTouched] = useState(false);
+  const currency = useFranchiseCurrency();
   useEffect(() => {
     if (open) {
       setChange({ mode: 'set', value: '', tariffs: [tariff], orderTypes: ORDER_TYPES.map((o) => o.code) });
@@ -200,9 +202,9 @@ export function BulkPriceDialog({ open, products, tariff, pending, error, onCanc
                               T{c.tariff} · {ORDER_TYPES.find((o) => o.code === c.typeOrder)?.label}
                             </TableCell>
                             <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                              {c.before === null ? '—' : formatPrice(c.before)} →{' '}
+                              {c.before === null ? '—' : formatPrice(c.before, currency)} →{' '}
                               <Box component="strong" sx={{ color: c.after < 0 ? 'error.main' : 'success.main' }}>
-                                {formatPrice(c.after)}
+                                {formatPrice(c.after, currency)}
                               </Box>
                             </TableCell>
                           </TableRow>

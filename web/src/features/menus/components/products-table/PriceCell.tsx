@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, ButtonBase, CircularProgress, InputBase, Tooltip } from '@mui/material';
 import { formatPrice, parsePriceText, priceText } from '../../format';
+import { useFranchiseCurrency } from '../../../reports/components/useCurrency';
 
 export interface PriceCellProps {
   value: number | null;
@@ -22,6 +23,7 @@ export function priceInputError(text: string): string | null {
 /** A price of the table: shown formatted; a click opens a text input (Enter saves, Escape cancels). */
 export const PriceCell = memo(function PriceCell({ value, label, canEdit, onSave }: PriceCellProps) {
   const [editing, setEditing] = useState(false);
+  const currency = useFranchiseCurrency();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState<number | null>(null);
@@ -36,7 +38,7 @@ export const PriceCell = memo(function PriceCell({ value, label, canEdit, onSave
   }, [editing]);
 
   const shown = saving ?? value;
-  const display = shown === null ? '—' : formatPrice(shown);
+  const display = shown === null ? '—' : formatPrice(shown, currency);
 
   const open = () => {
     if (!canEdit || saving !== null) return;

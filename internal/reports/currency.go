@@ -1,0 +1,110 @@
+package reports
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"brigade/internal/tenancy"
+)
+
+// CurrencyShare is a currency of the caller's scope and how many of its
+// restaurants count in it.
+type CurrencyShare struct {
+	Code        string `json:"code" example:"CHF"`
+	Restaurants int    `json:"restaurants" doc:"Restaurants du périmètre qui comptent dans cette devise"`
+}
+
+// Coverage says which restaurants a report holding money adds up: only
+// those of one currency, since amounts of different currencies are never
+// added together.
+type Coverage struct {
+	Currency   string          `json:"currency" example:"EUR" doc:"Devise (ISO 4217) de tous les montants de la réponse : seuls les restaurants de cette devise sont comptés"`
+	Currencies []CurrencyShare `json:"currencies" doc:"Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport"`
+}
+
+// currencies lists the currencies of restaurants, the franchise's first
+// when present, then by number of restaurants (most first), then by code.
+func currencies(list []tenancy.Restaurant, franchiseCurrency string) []CurrencyShare {
+	n := map[string]int{}
+	for _, x := range list {
+		n[x.Currency(franchiseCurrency)]++
+	}
+	out := make([]CurrencyShare, 0, len(n))
+	for code, c := range n {
+		out = append(out, CurrencyShare{Code: code, Restaurants: c})
+	}
+	slices.SortFunc(out, func(a, b CurrencyShare) int {
+		switch {
+		case (a.Code == franchiseCurrency) != (b.Code == franchiseCurrency):
+			if a.Code == franchiseCurrency {
+				return -1
+			}
+			return 1
+		case a.Restaurants != b.Restaurants:
+			return b.Restaurants - a.Restaurants
+		}
+		return strings.Compare(a.Code, b.Code)
+	})
+	return out
+}
+
+// inCurrency narrows a scope to the restaurants of one currency: the one
+// asked for, else the franchise's when the scope has restaurants in it,
+// else the currency of most restaurants. A scope of several currencies
+// then reads the rollup rows of its listed restaurants, never the
+// franchise rows (which add every currency together).
+func (s *Service) inCurrency(ctx context.Context, p tenancy.Principal, sc scope, asked string) (scope, Coverage, error) {
+	fr, err := s.ten.Franchise(ctx, p)
+	if err != nil {
+		return sc, Coverage{}, err
+	}
+	cov := Coverage{Currencies: currencies(sc.restaurants, fr.Currency)}
+	asked = strings.ToUpper(strings.TrimSpace(asked))
+	switch {
+	case len(cov.Currencies) == 0:
+		// No restaurant: nothing to add up, in the franchise's currency.
+		cov.Currency = fr.Currency
+		if cov.Currency == "" {
+			cov.Currency = tenancy.CountryByCode(fr.CountryCode).CurrencyCode
+		}
+		return sc, cov, nil
+	case len(cov.Currencies) == 1:
+		// One currency (or one restaurant): it wins over the one asked for,
+		// and the scope stays as it is (the franchise rows, for an admin).
+		cov.Currency = cov.Currencies[0].Code
+		return sc, cov, nil
+	case asked == "":
+		cov.Currency = cov.Currencies[0].Code
+	default:
+		if !slices.ContainsFunc(cov.Currencies, func(c CurrencyShare) bool { return c.Code == asked }) {
+			codes := make([]string, len(cov.Currencies))
+			for i, c := range cov.Currencies {
+				codes[i] = c.Code
+			}
+			return sc, cov, &tenancy.ValidationError{Field: "query.currency",
+				Message: fmt.Sprintf("Aucun restaurant ne compte en %s dans ce périmètre (devises : %s).", asked, strings.Join(codes, ", "))}
+		}
+		cov.Currency = asked
+	}
+	narrowed := sc
+	narrowed.restaurants = nil
+	for _, x := range sc.restaurants {
+		if x.Currency(fr.Currency) == cov.Currency {
+			narrowed.restaurants = append(narrowed.restaurants, x)
+		}
+	}
+	narrowed.Scope.Restaurants = narrowed.ids()
+	return narrowed, cov, nil
+}
+
+// money resolves the scope of a report holding amounts: the caller's
+// restaurants of one currency.
+func (s *Service) money(ctx context.Context, p tenancy.Principal, f Filter) (scope, Coverage, error) {
+	sc, err := s.resolve(ctx, p, f)
+	if err != nil {
+		return sc, Coverage{}, err
+	}
+	return s.inCurrency(ctx, p, sc, f.Currency)
+}
