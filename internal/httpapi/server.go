@@ -122,6 +122,9 @@ func New(d Deps) *Server {
 		s.orders = orders.NewService(d.DB, d.Tenancy, d.Bus)
 	}
 	s.reports = reports.NewService(s.orders, d.Tenancy)
+	if d.Menu != nil {
+		s.reports.UseCatalogue(d.Menu)
+	}
 	s.jobs = d.Jobs
 	if s.jobs == nil {
 		s.jobs = jobs.NewRunner(d.DB, d.Bus)

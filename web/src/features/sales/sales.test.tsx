@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -93,6 +93,42 @@ describe('product and option sales (v2)', () => {
     // Every call carries today → today and all restaurants.
     expect(calls[0]).toEqual({ kind: 'products', category: null, start: isoDay(today), end: isoDay(today), restaurantId: '0' });
     expect(calls).toContainEqual({ kind: 'products', category: 'Burgers', start: isoDay(today), end: isoDay(today), restaurantId: '0' });
+  });
+
+  it('shows each product’s image from the cartes, initials only without one, and no trend without reference', async () => {
+    const images: string[] = [];
+    server.use(
+      http.get('*/api/v1/images/:kind/:file', ({ params, request }) => {
+        images.push(`${String(params.kind)}/${String(params.file)} ${request.headers.get('Authorization') ? 'auth' : 'anonymous'}`);
+        return new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'Content-Type': 'image/png' } });
+      }),
+    );
+    const created = vi.fn(() => 'blob:le-classique');
+    const revoke = vi.fn();
+    const { createObjectURL, revokeObjectURL } = URL;
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: revoke });
+    try {
+      serveSales((c) =>
+        c.category === 'Burgers'
+          ? [
+              { ...row('Le Classique', 70, 69_300, 8.1), image: 'le-classique.png' },
+              { ...row('Le Nouveau', 50, 75_750, 0), pourcentage: null },
+            ]
+          : (catalogue[c.category ?? ''] ?? []),
+      );
+      renderApp('/ProductDashboard', user('admin'));
+      const table = await screen.findByRole('table', { name: 'Ventes de la catégorie Burgers' }, slow);
+      const img = await within(table).findByRole('img', { name: 'Le Classique' }, slow);
+      expect(img.getAttribute('src')).toBe('blob:le-classique');
+      expect(images).toEqual(['products/le-classique.png auth']);
+      const fresh = within(table).getByText('Le Nouveau').closest('tr')!;
+      expect(within(fresh).getByText('LN')).toBeTruthy();
+      // Nothing sold on the previous period: a muted dash, never a red 0,00 %.
+      expect(within(fresh).queryByText(/%/)).toBeNull();
+      expect(fresh.querySelector('[data-trend]')?.getAttribute('data-trend')).toBe('none');
+    } finally {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    }
   });
 
   it('reloads the right panel with the clicked category, and says when it is empty', async () => {
