@@ -54,9 +54,10 @@ export function ZTable({ rows, currency }: ZTableProps) {
   // Amounts of different currencies are never added: the total row only sums rows of one currency.
   const oneCurrency = rows.every((r) => (r.currency || currency) === currency);
 
+  // On a phone only the restaurant stays in view while the figures scroll: two sticky columns would fill the screen.
   const stickyCell = (left: number, width: number, extra: object = {}) => ({
     position: 'sticky',
-    left,
+    left: left === 0 ? 0 : { xs: 'auto', sm: left },
     minWidth: width,
     maxWidth: width,
     width,
@@ -205,7 +206,7 @@ export function ZTable({ rows, currency }: ZTableProps) {
               <TableCell component="th" scope="row" sx={{ left: 0, zIndex: '3 !important', minWidth: RESTAURANT_WIDTH }}>
                 Total
               </TableCell>
-              <TableCell sx={(t) => ({ left: RESTAURANT_WIDTH, zIndex: '3 !important', borderRight: groupBorder(t), fontWeight: '400 !important', color: 'text.secondary' })}>
+              <TableCell sx={(t) => ({ left: { xs: 'auto', sm: RESTAURANT_WIDTH }, zIndex: '3 !important', borderRight: groupBorder(t), fontWeight: '400 !important', color: 'text.secondary' })}>
                 {`${formatInteger(rows.length)} équipement${rows.length > 1 ? 's' : ''}`}
               </TableCell>
               {zColumns.map((c, i) => (
