@@ -8,6 +8,8 @@ export const apiState = { blocked: false, suspensionStatus: 200 };
 export const handlers = [
   // The shell's demo banner: no demo orders loading.
   http.get('*/api/v1/health', () => HttpResponse.json({ status: 'ok', database: 'sqlite', version: 'test' })),
+  // The franchise (its currency formats every carte price): a French franchise in euros.
+  http.get('*/api/v1/franchise', () => HttpResponse.json({ name: 'Brigade Burger', countryCode: 'FR', currency: 'EUR' })),
   http.get('*/api/v1/restaurants', () => HttpResponse.json({ items: restaurants, total: restaurants.length })),
   http.post('*/api/v1/auth/check-suspension', () =>
     apiState.suspensionStatus === 200

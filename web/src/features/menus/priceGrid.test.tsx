@@ -89,6 +89,15 @@ describe('price text', () => {
 });
 
 describe('price grid', () => {
+  it("writes prices in the franchise's currency, not always in euros", async () => {
+    serve(() => HttpResponse.json(campaign));
+    server.use(http.get('*/api/v1/franchise', () => HttpResponse.json({ currency: 'CHF' })));
+    const form = await openPrices();
+    const cell = within(form).getByLabelText('Prix Sur Place tarif 1');
+    await waitFor(() => expect(cell.parentElement?.textContent).toContain('CHF'));
+    expect(within(form).queryAllByText('€')).toHaveLength(0);
+  });
+
   it("accepts '9,90' and sends the whole document with If-Match", async () => {
     let sent: typeof document | null = null;
     let ifMatch: string | null = null;

@@ -3,12 +3,15 @@ import { Controller, useFormState, type Control } from 'react-hook-form';
 import { Box, InputAdornment, TextField, Typography } from '@mui/material';
 import { ORDER_TYPES, TARIFFS } from '../documentTypes';
 import { priceCell, type ProductForm } from '../schemas';
+import { useFranchiseCurrency } from '../../reports/components/useCurrency';
+import { currencySymbol } from '../../reports/format';
 
 /**
  * Tariff 1..3 × order type grid of a product's prices; accepts '9,90' as well as '9.90'. Without a
  * price per order type (many_type off) only the 'Sur Place' row is shown; the other cells keep their values.
  */
 export const PriceGrid = memo(function PriceGrid({ control, disabled, manyType = true }: { control: Control<ProductForm>; disabled: boolean; manyType?: boolean }) {
+  const symbol = currencySymbol(useFranchiseCurrency());
   // A refused cell is never hidden: its row shows even without a price per order type.
   const refused = useFormState({ control, name: 'prices' }).errors.prices ?? {};
   const rows = manyType ? ORDER_TYPES : ORDER_TYPES.filter((o) => o.code === 1 || TARIFFS.some((t) => priceCell(t, o.code) in refused));
@@ -51,7 +54,7 @@ export const PriceGrid = memo(function PriceGrid({ control, disabled, manyType =
                   helperText={fieldState.error?.message ?? ' '}
                   slotProps={{
                     htmlInput: { inputMode: 'decimal', 'aria-label': `Prix ${o.label} tarif ${t}` },
-                    input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
+                    input: { endAdornment: <InputAdornment position="end">{symbol}</InputAdornment> },
                     formHelperText: { sx: { mx: 0.5, lineHeight: 1.3 } },
                   }}
                   sx={{ '& input': { textAlign: 'right' } }}

@@ -4,11 +4,14 @@ import { Box, MenuItem, Stack } from '@mui/material';
 import type { MenuCategory } from '../../documentTypes';
 import { FormSwitch, FormText, Section, type TabProps } from './fields';
 import { PRICE_TYPES, UNITS } from './productConstants';
+import { useFranchiseCurrency } from '../../../reports/components/useCurrency';
+import { currencySymbol } from '../../../reports/format';
 
 const twoColumns = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 } as const;
 
 /** 'Général': names, descriptions, category, purchase price, bar code, weight and unit. */
 export const GeneralTab = memo(function GeneralTab({ control, disabled, categories }: TabProps & { categories: readonly MenuCategory[] }) {
+  const symbol = currencySymbol(useFranchiseCurrency());
   const hasBarCode = useWatch({ control, name: 'has_bar_code' });
   const roots = categories.filter((c) => c.parent_id === -1).sort((a, b) => a.position - b.position);
   const childrenOf = (c: MenuCategory) => categories.filter((s) => s.parent_id === c.idCat).sort((a, b) => a.position - b.position);
@@ -53,7 +56,7 @@ export const GeneralTab = memo(function GeneralTab({ control, disabled, categori
             name="purchase_price"
             label="Prix d'achat"
             placeholder="0,00"
-            suffix="€"
+            suffix={symbol}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             disabled={disabled}
           />

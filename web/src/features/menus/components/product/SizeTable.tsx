@@ -3,10 +3,13 @@ import { Controller, useFormState, useWatch, type Control } from 'react-hook-for
 import { Box, Checkbox, InputAdornment, TextField, Typography } from '@mui/material';
 import type { ProductForm } from '../../schemas';
 import { useFranchiseSizes, type FranchiseSize } from '../../franchiseLists';
+import { useFranchiseCurrency } from '../../../reports/components/useCurrency';
+import { currencySymbol } from '../../../reports/format';
 
 type SizeRowValues = ProductForm['sizes'][number];
 
 function SizePrice({ control, index, field, label, disabled }: { control: Control<ProductForm>; index: number; field: 'price' | 'price_sp'; label: string; disabled: boolean }) {
+  const symbol = currencySymbol(useFranchiseCurrency());
   return (
     <Controller
       control={control}
@@ -21,7 +24,7 @@ function SizePrice({ control, index, field, label, disabled }: { control: Contro
           helperText={fieldState.error?.message ?? ' '}
           slotProps={{
             htmlInput: { inputMode: 'decimal', 'aria-label': label },
-            input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
+            input: { endAdornment: <InputAdornment position="end">{symbol}</InputAdornment> },
             formHelperText: { sx: { mx: 0.5, lineHeight: 1.3 } },
           }}
           sx={{ '& input': { textAlign: 'right' } }}

@@ -29,6 +29,7 @@ import { negativePriceError, PRICE_MODES, previewPrices, priceChangeError, type 
 import { formatPrice } from '../../format';
 import { useFranchiseCurrency } from '../../../reports/components/useCurrency';
 import type { BulkPriceMode, CatalogueProduct } from '../../types';
+import { currencySymbol } from '../../../reports/format';
 
 export const PREVIEW_ROWS = 8;
 
@@ -44,7 +45,9 @@ export interface BulkPriceDialogProps {
   onApply: (change: PriceChange) => void;
 }
 
-const VALUE_LABEL: Record<BulkPriceMode, string> = { set: 'Nouveau prix (€)', add: 'Montant à ajouter (€)', percent: 'Variation (%)' };
+function valueLabel(mode: BulkPriceMode, symbol: string): string {
+  return { set: `Nouveau prix (${symbol})`, add: `Montant à ajouter (${symbol})`, percent: 'Variation (%)' }[mode];
+}
 const VALUE_HELP: Record<BulkPriceMode, string> = {
   set: 'Exemple : 9,90',
   add: 'Exemple : 0,50 ou -1 pour baisser',
@@ -60,6 +63,7 @@ export function BulkPriceDialog({ open, products, tariff, pending, error, onCanc
   const [change, setChange] = useState<PriceChange>({ mode: 'set', value: '', tariffs: [tariff], orderTypes: ORDER_TYPES.map((o) => o.code) });
   const [touched, setTouched] = useState(false);
   const currency = useFranchiseCurrency();
+  const symbol = currencySymbol(currency);
   useEffect(() => {
     if (open) {
       setChange({ mode: 'set', value: '', tariffs: [tariff], orderTypes: ORDER_TYPES.map((o) => o.code) });
@@ -128,7 +132,7 @@ export function BulkPriceDialog({ open, products, tariff, pending, error, onCanc
               ))}
             </ToggleButtonGroup>
             <TextField
-              label={VALUE_LABEL[change.mode]}
+              label={valueLabel(change.mode, symbol)}
               value={change.value}
               onChange={(e) => set({ value: e.target.value })}
               onBlur={() => setTouched(true)}
