@@ -20,7 +20,10 @@ type Source struct {
 	DateDebut   string
 	DateFin     string
 	IsPeriodic  bool
-	Doc         *menu.Document
+	// CampagneDates are the carte's periods as the Mes Cartes dialog saves
+	// them: start, end, start, end… (YYYY-MM-DD).
+	CampagneDates []string
+	Doc           *menu.Document
 }
 
 // Override is a restaurant's own price for one price of a product or an
@@ -59,13 +62,44 @@ type GenerationReport struct {
 }
 
 // CampaignDates are a merged carte's dates as deployed: a periodic carte's
-// dates are re-projected onto the month of the generation.
+// dates and periods are re-projected onto the month of the generation.
 type CampaignDates struct {
 	ID         int64  `json:"idCampagne"`
 	Nom        string `json:"nom"`
 	DateDebut  string `json:"dateDebut"`
 	DateFin    string `json:"dateFin"`
 	IsPeriodic bool   `json:"isPeriodic"`
+	// Periodes are the carte's periods (its campagneDates paired), always
+	// a list, empty when it has none: a periodic carte often has only
+	// these, and kiosks would otherwise serve it all the time.
+	Periodes []Period `json:"periodes"`
+}
+
+// Period is one period of a carte, both days YYYY-MM-DD.
+type Period struct {
+	DateDebut string `json:"dateDebut"`
+	DateFin   string `json:"dateFin"`
+}
+
+// periodsOf pairs a carte's campagneDates (start, end, start, end…) into
+// periods, re-projected onto now's month when the carte is periodic. A
+// pair a kiosk could not read (a day missing or not YYYY-MM-DD, or an end
+// before its start) is left out, as the Mes Cartes list leaves it out.
+func periodsOf(dates []string, periodic bool, now time.Time) []Period {
+	out := []Period{}
+	for i := 0; i+1 < len(dates); i += 2 {
+		s, err1 := time.Parse(time.DateOnly, dates[i])
+		e, err2 := time.Parse(time.DateOnly, dates[i+1])
+		if err1 != nil || err2 != nil || e.Before(s) {
+			continue
+		}
+		p := Period{DateDebut: dates[i], DateFin: dates[i+1]}
+		if periodic {
+			p.DateDebut, p.DateFin = Reproject(p.DateDebut, p.DateFin, now)
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // SortSources puts cartes in merge order: the principal first, then by
@@ -323,7 +357,8 @@ func Merge(sources []Source, overrides []Override, now time.Time) (*menu.Documen
 	rep.Customised = applyOverrides(out, overrides)
 	var dates []CampaignDates
 	for _, s := range sources {
-		d := CampaignDates{ID: s.CampaignID, Nom: s.Nom, DateDebut: s.DateDebut, DateFin: s.DateFin, IsPeriodic: s.IsPeriodic}
+		d := CampaignDates{ID: s.CampaignID, Nom: s.Nom, DateDebut: s.DateDebut, DateFin: s.DateFin, IsPeriodic: s.IsPeriodic,
+			Periodes: periodsOf(s.CampagneDates, s.IsPeriodic, now)}
 		if s.IsPeriodic {
 			d.DateDebut, d.DateFin = Reproject(s.DateDebut, s.DateFin, now)
 		}
@@ -629,7 +664,9 @@ func Reproject(start, end string, now time.Time) (string, string) {
 // mergeFormat is part of every inputs key: it is bumped whenever Merge
 // gives other bytes for the same inputs, so that menus deployed before show
 // « À redéployer » (2: empty lists instead of null; 3: every size label and
-// hide-name flag, false and 0 values the cartes send kept, numbers typed).
+// hide-name flag, false and 0 values the cartes send kept, numbers typed,
+// and each carte of campagnes with its periodes, re-projected when it is
+// periodic).
 const mergeFormat = 3
 
 func orEmpty[T any](s []T) []T {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -319,5 +320,65 @@ func TestMergeIsDeterministic(t *testing.T) {
 		if !bytes.Equal(raw, first) {
 			t.Fatal("the same inputs must give byte-identical output")
 		}
+	}
+}
+
+// A carte saved by the Mes Cartes dialog often has only its periods
+// (campagneDates), no dateDebut / dateFin: the deployed menu carries them,
+// a periodic carte's re-projected onto the generation's month, the others'
+// as they are, and always a list.
+func TestMergeCarriesPeriods(t *testing.T) {
+	src := []Source{
+		{CampaignID: 1, Nom: "Principale", IsPrincipal: true, Doc: carte("a", 100)},
+		{CampaignID: 2, Nom: "Brunch", IsPeriodic: true, Doc: carte("b", 200),
+			CampagneDates: []string{"2026-10-03", "2026-10-05", "2026-10-31", "2026-10-31", "2026-10-30", "2026-11-02", "2026-10-20"}},
+		{CampaignID: 3, Nom: "Noël", Doc: carte("c", 300),
+			CampagneDates: []string{"2026-12-20", "2026-12-24", "pas une date", "2026-12-31", "2026-12-28", "2026-12-27"}},
+	}
+	d, _ := Merge(src, nil, november)
+	raw, err := d.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Campagnes []struct {
+			ID        int64             `json:"idCampagne"`
+			DateDebut string            `json:"dateDebut"`
+			Periodes  []json.RawMessage `json:"periodes"`
+		} `json:"campagnes"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var byID = map[int64][]Period{}
+	for _, c := range doc.Campagnes {
+		if c.Periodes == nil {
+			t.Errorf("carte %d: periodes must be a list, even empty", c.ID)
+		}
+		ps := []Period{}
+		for _, p := range c.Periodes {
+			var x Period
+			if err := json.Unmarshal(p, &x); err != nil {
+				t.Fatal(err)
+			}
+			ps = append(ps, x)
+		}
+		byID[c.ID] = ps
+	}
+	want := map[int64][]Period{
+		1: {},
+		// October's days on November's: the 31st clamped to the 30th, the
+		// range crossing October's end keeps its 3 days, the odd last day
+		// (no end) left out.
+		2: {{"2026-11-03", "2026-11-05"}, {"2026-11-30", "2026-11-30"}, {"2026-11-30", "2026-12-03"}},
+		// Not periodic: as saved, less what a kiosk cannot read.
+		3: {{"2026-12-20", "2026-12-24"}},
+	}
+	if !reflect.DeepEqual(byID, want) {
+		t.Errorf("periodes = %+v; want %+v", byID, want)
+	}
+	again, _ := Merge(src, nil, november)
+	if raw2, _ := again.Encode(); !bytes.Equal(raw, raw2) {
+		t.Error("the same inputs must give byte-identical output")
 	}
 }

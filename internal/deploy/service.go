@@ -313,28 +313,19 @@ type linkedCarte struct {
 }
 
 // linkedCartes reads the active cartes linked to each restaurant, in merge
-// order.
+// order. The menu package owns the cartes' records: it reads them whole, so
+// that a generation sees every date field a carte is saved with.
 func (s *Service) linkedCartes(ctx context.Context, franchiseID int64, restaurantIDs []int64) (map[int64][]linkedCarte, error) {
-	out := map[int64][]linkedCarte{}
-	for chunk := range slices.Chunk(restaurantIDs, 500) {
-		in, args := store.In(chunk)
-		rows, err := s.db.Query(ctx, `SELECT cr.restaurant_id, c.id, c.nom, c.is_principal, c.created_at, c.date_debut, c.date_fin, c.is_periodic, c.version
-			FROM campaign_restaurants cr JOIN campaigns c ON c.id = cr.campaign_id
-			WHERE c.franchise_id = ? AND c.removed = ? AND cr.restaurant_id `+in, append([]any{franchiseID, false}, args...)...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var l linkedCarte
-			if err := rows.Scan(&l.restaurantID, &l.CampaignID, &l.Nom, &l.IsPrincipal, &l.CreatedAt, &l.DateDebut, &l.DateFin, &l.IsPeriodic, &l.version); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out[l.restaurantID] = append(out[l.restaurantID], l)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
+	linked, err := menu.LinkedActive(ctx, s.db, franchiseID, restaurantIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64][]linkedCarte, len(linked))
+	for rid, list := range linked {
+		for _, c := range list {
+			out[rid] = append(out[rid], linkedCarte{restaurantID: rid, version: c.Version, Source: Source{
+				CampaignID: c.ID, Nom: c.Nom, IsPrincipal: c.IsPrincipal, CreatedAt: c.CreatedAt,
+				DateDebut: c.DateDebut, DateFin: c.DateFin, IsPeriodic: c.IsPeriodic, CampagneDates: c.CampagneDates}})
 		}
 	}
 	for id, list := range out {

@@ -564,3 +564,81 @@ func TestKioskMenuCarriesEveryKey(t *testing.T) {
 		}
 	})
 }
+
+// A periodic carte saved by the Mes Cartes dialog with only its periods
+// (campagneDates, no dateDebut / dateFin) reaches the kiosks with its
+// periods re-projected onto the generation's month; changing the periods
+// makes the restaurant « À redéployer ».
+func TestKioskMenuCarriesACartesPeriods(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		srv.Deploy.SetClock(func() time.Time { return time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC) })
+		admin := srv.SignIn(t, "demo-admin")
+		a := loadFixture(t, srv.DB, demo.FranchiseName).restaurants[0]
+		var c struct {
+			ID      int64 `json:"id"`
+			Version int   `json:"version"`
+		}
+		res := srv.Do(t, http.MethodPost, "/api/v1/campaigns", admin, map[string]any{"nom": "Brunch du mois", "isPeriodic": true,
+			"campagneDates": []string{"2026-10-03", "2026-10-05", "2026-10-30", "2026-11-02"}})
+		if res.Status != http.StatusCreated {
+			t.Fatalf("create: %d %s", res.Status, res.Body)
+		}
+		res.JSON(t, &c)
+		if res := srv.Do(t, http.MethodPut, "/api/v1/deploy/links/"+itoa(c.ID)+"/restaurants/"+itoa(a), admin, nil); res.Status/100 != 2 {
+			t.Fatalf("link: %d %s", res.Status, res.Body)
+		}
+		generate := func() {
+			t.Helper()
+			var job jobAnswer
+			srv.Do(t, http.MethodPost, "/api/v1/deploy/generations", admin, map[string]any{"restaurantIds": []int64{a}}).JSON(t, &job)
+			if job = awaitJob[jobAnswer](t, srv, admin, job.ID); job.Status != "done" {
+				t.Fatalf("generation: %+v", job)
+			}
+		}
+		periods := func() string {
+			t.Helper()
+			m, err := kioskclient.New(srv.URL, demo.KioskKey).Menu(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var top struct {
+				Campagnes []map[string]json.RawMessage `json:"campagnes"`
+			}
+			if err := json.Unmarshal(m.JSON, &top); err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range top.Campagnes {
+				if string(k["periodes"]) == "" || string(k["periodes"]) == "null" {
+					t.Errorf("carte %s: periodes must be a list", k["nom"])
+				}
+				if string(k["idCampagne"]) == itoa(c.ID) {
+					return string(k["periodes"])
+				}
+			}
+			t.Fatalf("the carte is not among the menu's campagnes: %s", m.JSON)
+			return ""
+		}
+		generate()
+		if got, want := periods(), `[{"dateDebut":"2026-11-03","dateFin":"2026-11-05"},{"dateDebut":"2026-11-30","dateFin":"2026-12-03"}]`; got != want {
+			t.Errorf("periodes = %s, want %s", got, want)
+		}
+		if !statusOf(t, srv, admin)[a].UpToDate {
+			t.Fatal("just generated, the restaurant should be up to date")
+		}
+		res = srv.DoWith(t, http.MethodPut, "/api/v1/campaigns/"+itoa(c.ID), admin, map[string]any{"nom": "Brunch du mois", "isPeriodic": true,
+			"campagneDates": []string{"2026-10-10", "2026-10-12"}}, map[string]string{"If-Match": `"` + itoa(int64(c.Version)) + `"`})
+		if res.Status != http.StatusOK {
+			t.Fatalf("update: %d %s", res.Status, res.Body)
+		}
+		if statusOf(t, srv, admin)[a].UpToDate {
+			t.Fatal("new periods must make the restaurant « À redéployer »")
+		}
+		generate()
+		if got, want := periods(), `[{"dateDebut":"2026-11-10","dateFin":"2026-11-12"}]`; got != want {
+			t.Errorf("periodes after the change = %s, want %s", got, want)
+		}
+	})
+}

@@ -226,7 +226,7 @@ func (s *Server) deployRollback(ctx context.Context, in *rollbackInput) (*versio
 }
 
 func jsonDocResponse() map[string]*huma.Response {
-	return map[string]*huma.Response{"200": {Description: "Le menu (orderJson : categories, items, options, cartes, groups_sub_options, promotions, zones, tags, printers, screens, product_size_1..10, hide_name_*, campagnes)",
+	return map[string]*huma.Response{"200": {Description: "Le menu (orderJson : categories, items, options, cartes, groups_sub_options, promotions, zones, tags, printers, screens, product_size_1..10, hide_name_*, campagnes : par carte idCampagne, nom, dateDebut, dateFin, isPeriodic et periodes [{dateDebut, dateFin}], toujours une liste ; dates et périodes d'une carte périodique reprojetées sur le mois de la génération)",
 		Content: map[string]*huma.MediaType{"application/json": {Schema: &huma.Schema{Type: "object", AdditionalProperties: true}}}}}
 }
 

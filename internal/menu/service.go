@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -141,6 +142,45 @@ func (s *Service) List(ctx context.Context, p tenancy.Principal) ([]Campaign, er
 	}
 	return out, rows.Err()
 }
+
+// LinkedActive reads the franchise's active cartes linked to each of the
+// restaurants, whole records (periods included), for the generation of
+// their menus; the order is the caller's (deploy sorts them for merging).
+// It takes no principal: generation runs as a job of the franchise.
+func LinkedActive(ctx context.Context, db *store.DB, franchiseID int64, restaurantIDs []int64) (map[int64][]Campaign, error) {
+	out := map[int64][]Campaign{}
+	for chunk := range slices.Chunk(restaurantIDs, 500) {
+		in, args := store.In(chunk)
+		rows, err := db.Query(ctx, `SELECT cr.restaurant_id, `+campaignColumns+`
+			FROM campaign_restaurants cr JOIN campaigns c ON c.id = cr.campaign_id
+			WHERE c.franchise_id = ? AND c.removed = ? AND cr.restaurant_id `+in, append([]any{franchiseID, false}, args...)...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var rid int64
+			c, err := scanCampaign(prefixedRow{rows, []any{&rid}})
+			if err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[rid] = append(out[rid], c)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// prefixedRow scans columns selected before a campaign's into dest.
+type prefixedRow struct {
+	row  interface{ Scan(...any) error }
+	dest []any
+}
+
+func (r prefixedRow) Scan(d ...any) error { return r.row.Scan(append(slices.Clip(r.dest), d...)...) }
 
 // Get returns one carte the principal may read; another franchise's carte is
 // simply not found.

@@ -6187,7 +6187,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Le menu (orderJson : categories, items, options, cartes, groups_sub_options, promotions, zones, tags, printers, screens, product_size_1..10, hide_name_*, campagnes) */
+            /** @description Le menu (orderJson : categories, items, options, cartes, groups_sub_options, promotions, zones, tags, printers, screens, product_size_1..10, hide_name_*, campagnes : par carte idCampagne, nom, dateDebut, dateFin, isPeriodic et periodes [{dateDebut, dateFin}], toujours une liste ; dates et périodes d'une carte périodique reprojetées sur le mois de la génération) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10736,7 +10736,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Le menu (orderJson : categories, items, options, cartes, groups_sub_options, promotions, zones, tags, printers, screens, product_size_1..10, hide_name_*, campagnes) */
+            /** @description Le menu (orderJson : categories, items, options, cartes, groups_sub_options, promotions, zones, tags, printers, screens, product_size_1..10, hide_name_*, campagnes : par carte idCampagne, nom, dateDebut, dateFin, isPeriodic et periodes [{dateDebut, dateFin}], toujours une liste ; dates et périodes d'une carte périodique reprojetées sur le mois de la génération) */
             200: {
                 headers: {
                     [name: string]: unknown;
