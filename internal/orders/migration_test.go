@@ -117,8 +117,9 @@ func TestMigrationBackfillEqualsWrites(t *testing.T) {
 }
 
 // TestCategoryRatesBackfillEqualsWrites: the category × VAT rate rows
-// migration 0010 derives from the raw orders, at every grain, are the very
-// rows the orders service writes for the same orders.
+// migration 0010 and the category rows migration 0011 derive from the raw
+// orders, at every grain, are the very rows the orders service writes for
+// the same orders.
 func TestCategoryRatesBackfillEqualsWrites(t *testing.T) {
 	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
 		db := demoOrders(t, engine)
@@ -135,5 +136,38 @@ func TestCategoryRatesBackfillEqualsWrites(t *testing.T) {
 		if before != after || len(before) < 1000 {
 			t.Fatalf("backfill differs (%d vs %d bytes)", len(before), len(after))
 		}
+
+		// The category rows of migration 0011 (orders once per category,
+		// exit seconds, late units and units with options).
+		where = `dim = 'cat'`
+		before = dumpRollups(t, db, where)
+		if !catMetricsSet(before) {
+			t.Fatalf("the writer stored no category rows with exit times, late units and units with options:\n%.500s", before)
+		}
+		if _, err := db.Exec(context.Background(), `DELETE FROM rollups WHERE `+where); err != nil {
+			t.Fatal(err)
+		}
+		runRollupInserts(t, db, engine, "0011_categories.sql")
+		after = dumpRollups(t, db, where)
+		if before != after || len(before) < 1000 {
+			t.Fatalf("category backfill differs (%d vs %d bytes)", len(before), len(after))
+		}
 	})
+}
+
+// catMetricsSet reports whether the dumped rows have exit times, late units
+// and units with options: the comparison then puts every metric to the test.
+func catMetricsSet(dump string) bool {
+	var exit, late, opts bool
+	for _, line := range strings.Split(dump, "\n") {
+		var p [13]int64
+		if _, err := fmt.Sscanf(line, "[%d %d %d %d %d %d %d %d %d %d %d %d %d]", &p[0], &p[1], &p[2], &p[3], &p[4], &p[5], &p[6], &p[7], &p[8], &p[9], &p[10], &p[11], &p[12]); err != nil {
+			continue
+		}
+		// franchise, restaurant, period, 0 (the key is printed after), n, qty, a1, a2, a3, e_sum, e_n, c1, c2
+		exit = exit || p[10] > 0
+		late = late || p[11] > 0
+		opts = opts || p[12] > 0
+	}
+	return exit && late && opts
 }

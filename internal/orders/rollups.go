@@ -30,6 +30,11 @@ import (
 //	crate key P|category|rate          paid orders: n orders holding the category's lines at that VAT rate
 //	                                   (basis points), qty units, a1 TTC, a2 HT, a3 VAT (the rates of the
 //	                                   category table: prod keys carry no rate)
+//	cat   key P|category               paid orders: n orders holding the category (once per order, however
+//	                                   many of its products), qty units, e_sum/e_n exit seconds of those
+//	                                   orders, c1 units in late orders, c2 units with options (the category
+//	                                   rows of the performance report: adding up prod cells would count an
+//	                                   order holding two of its products twice)
 //	opt   key P|group|option           paid orders: n orders, qty units, a1 TTC
 //	vat   key equipment|rate           paid orders: n orders, a1 HT, a2 VAT, a3 TTC
 //	pay   key equipment|method         paid orders: n payments, a1 amount
@@ -46,6 +51,7 @@ const (
 	DimOrders     = "ord"
 	DimProducts   = "prod"
 	DimCatRates   = "crate"
+	DimCategories = "cat"
 	DimOptions    = "opt"
 	DimVAT        = "vat"
 	DimPayments   = "pay"
@@ -205,10 +211,11 @@ func (d deltas) add(r *row) {
 		return
 	}
 	pf := platformFlag(o.Type)
-	// Products and options: n counts orders, so lines of the same product
-	// are merged first.
+	// Products, categories and options: n counts orders, so lines of the
+	// same product (category, option) are merged first.
 	prods := map[string]*Metrics{}
 	rates := map[string]*Metrics{}
+	cats := map[string]*Metrics{}
 	opts := map[string]*Metrics{}
 	var lateUnits, optionUnits int64
 	for _, l := range o.Lines {
@@ -233,12 +240,21 @@ func (d deltas) add(r *row) {
 		rm.A1 += l.Total
 		rm.A2 += ht
 		rm.A3 += l.Total - ht
+		ck := pf + Sep + l.Category
+		cm := cats[ck]
+		if cm == nil {
+			cm = &Metrics{N: 1, ESum: exit.ESum, EN: exit.EN}
+			cats[ck] = cm
+		}
+		cm.Qty += int64(l.Quantity)
 		if late {
 			m.C1 += int64(l.Quantity)
+			cm.C1 += int64(l.Quantity)
 			lateUnits += int64(l.Quantity)
 		}
 		if len(l.Options) > 0 {
 			m.C2 += int64(l.Quantity)
+			cm.C2 += int64(l.Quantity)
 			optionUnits += int64(l.Quantity)
 		}
 		for _, op := range l.Options {
@@ -257,6 +273,9 @@ func (d deltas) add(r *row) {
 	}
 	for k, m := range rates {
 		d.put(f, rest, day, DimCatRates, k, *m)
+	}
+	for k, m := range cats {
+		d.put(f, rest, day, DimCategories, k, *m)
 	}
 	for k, m := range opts {
 		d.put(f, rest, day, DimOptions, k, *m)

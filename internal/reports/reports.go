@@ -446,15 +446,31 @@ func (s *Service) Performance(ctx context.Context, p tenancy.Principal, f Filter
 			out.ByOrderType = append(out.ByOrderType, Point{Label: orders.TypeNames[int(t)], Value: *minutes(m.ESum, m.EN)})
 		}
 	}
-	// Per category and product.
+	// Per category, from the category cells (an order holding two products
+	// of a category counts once there, and its exit time weighs once),
+	// platform and not together; per product, from the product cells.
+	catCells, err := s.orders.Sum(ctx, sc.Scope, orders.DimCategories, f.Range, orders.ByKey, "", perfMetrics...)
+	if err != nil {
+		return out, err
+	}
+	perCat := map[string]*orders.Metrics{}
+	var catNames []string
+	for _, c := range catCells {
+		name := splitKey(c.Key, orders.Sep, 2)[1]
+		if perCat[name] == nil {
+			catNames = append(catNames, name)
+		}
+		addTo(perCat, name, c.Metrics)
+	}
+	slices.Sort(catNames)
+	for _, name := range catNames {
+		out.ByCategory = append(out.ByCategory, perfRow(name, "", *perCat[name]))
+	}
 	prods, err := s.orders.Sum(ctx, sc.Scope, orders.DimProducts, f.Range, orders.ByKey, "", perfMetrics...)
 	if err != nil {
 		return out, err
 	}
-	cats, products := groupProducts(prods)
-	for _, c := range cats {
-		out.ByCategory = append(out.ByCategory, perfRow(c.name, "", c.m))
-	}
+	_, products := groupProducts(prods)
 	for _, pr := range products {
 		out.ByProduct = append(out.ByProduct, perfRow(pr.name, pr.category, pr.m))
 	}

@@ -554,13 +554,14 @@ func checkPerformance(t *testing.T, name string, w world, ctx context.Context, f
 		}
 		return strconv.FormatFloat(*v, 'f', -1, 64)
 	}
-	type acc struct{ sum, n, orders, units, late int64 }
+	type acc struct{ sum, n, orders, units, late, options int64 }
 	perRest := map[string]*acc{}
 	perDay := map[string]*acc{}
 	perType := map[string]*acc{}
 	perCat := map[string]*acc{}
 	perProd := map[string]*acc{}
 	var heat [24][7]acc
+	twoOfACategory := 0 // orders holding two products of one category
 	toronto, _ := time.LoadLocation("America/Toronto")
 	get := func(m map[string]*acc, k string) *acc {
 		a := m[k]
@@ -585,9 +586,10 @@ func checkPerformance(t *testing.T, name string, w world, ctx context.Context, f
 		exit(a, p.o)
 		exit(get(perDay, orders.FormatDate(p.day)), p.o)
 		exit(get(perType, orders.TypeNames[p.o.Type]), p.o)
-		// A product counts each order holding it once; a category adds
-		// up its products.
+		// A product counts each order holding it once, and so does a
+		// category, however many of its products the order holds.
 		seen := map[string]bool{}
+		products := map[string]int{} // distinct products per category
 		for _, l := range p.o.Lines {
 			a.units += int64(l.Quantity)
 			if orders.ExitLate(p.o.ExitSecs) {
@@ -596,7 +598,21 @@ func checkPerformance(t *testing.T, name string, w world, ctx context.Context, f
 			if k := l.Category + "/" + l.Name; !seen[k] {
 				seen[k] = true
 				exit(get(perProd, k), p.o)
-				exit(get(perCat, l.Category), p.o)
+				if products[l.Category]++; products[l.Category] == 2 {
+					twoOfACategory++
+				}
+			}
+			c := get(perCat, l.Category)
+			if !seen[l.Category] {
+				seen[l.Category] = true
+				exit(c, p.o)
+			}
+			c.units += int64(l.Quantity)
+			if orders.ExitLate(p.o.ExitSecs) {
+				c.late += int64(l.Quantity)
+			}
+			if len(l.Options) > 0 {
+				c.options += int64(l.Quantity)
 			}
 		}
 		lt := p.o.PaidAt.In(toronto)
@@ -641,6 +657,22 @@ func checkPerformance(t *testing.T, name string, w world, ctx context.Context, f
 		}
 	}
 	rows("category", got.ByCategory, perCat, func(r reports.PerfRow) string { return r.Name })
+	if twoOfACategory == 0 {
+		t.Errorf("%s: no order holds two products of one category, the category counts are not put to the test", name)
+	}
+	for _, r := range got.ByCategory {
+		a := perCat[r.Name]
+		if a == nil {
+			continue // reported by rows
+		}
+		speciaux := 0.0
+		if a.units > 0 {
+			speciaux = float64(a.options*10000/a.units) / 100
+		}
+		if r.Quantity != a.units || r.FastTrank != a.late || r.Speciaux != speciaux {
+			t.Errorf("%s performance category %s: %d units, %d late, %v %% with options; raw %+v", name, r.Name, r.Quantity, r.FastTrank, r.Speciaux, a)
+		}
+	}
 	rows("product", got.ByProduct, perProd, func(r reports.PerfRow) string { return r.Category + "/" + r.Name })
 	for hr, row := range got.Heatmap {
 		for d := 0; d < 7; d++ {
