@@ -260,9 +260,9 @@ func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) (ZReport
 // SalesRow is a category, product or option of the sales pages. Platform
 // orders (type 4) are left out of counts and amounts alike.
 type SalesRow struct {
-	Name     string  `json:"name"`
-	Count    int64   `json:"nombrescommandes" doc:"Nombre de ventes (unités)"`
-	Amount   int64   `json:"ttcAmountCents"`
+	Name     string   `json:"name"`
+	Count    int64    `json:"nombrescommandes" doc:"Nombre de ventes (unités)"`
+	Amount   int64    `json:"ttcAmountCents"`
 	Previous int64    `json:"previousAmountCents" doc:"Montant sur la période précédente de même durée (quand la période comprend aujourd'hui, son dernier jour compté jusqu'à l'heure qu'il est : voir previousUntil)"`
 	Percent  *float64 `json:"pourcentage" doc:"Évolution du montant en % par rapport à la période précédente de même durée ; null sans référence (rien de vendu sur la période précédente)"`
 	Image    string   `json:"image,omitempty" doc:"Produits d'une catégorie : l'image du produit dans les cartes de la franchise (nom de fichier, à lire par GET /api/v1/images/products/{file}) ; absente quand le produit n'en a pas"`

@@ -338,14 +338,14 @@ func (s *Service) orderCounts(ctx context.Context, sc scope, r orders.Range, shi
 // PerfRow is a row of the exit-time tables (per restaurant, category or
 // product).
 type PerfRow struct {
-	Name      string  `json:"name"`
-	Category  string  `json:"category,omitempty"`
+	Name      string   `json:"name"`
+	Category  string   `json:"category,omitempty"`
 	ExitAvg   *float64 `json:"temps_sortie" doc:"Temps de sortie moyen, en minutes non arrondies (moyenne exacte des secondes ÷ 60, à arrondir à l'affichage), des commandes payées qui ont un temps de sortie ; null si aucune n'en a"`
-	Orders    int64   `json:"nbr_cmd"`
-	Quantity  int64   `json:"quantity"`
-	FastTrank int64   `json:"fast_trank" doc:"Articles servis dans des commandes sorties en plus de 15 minutes"`
-	Speciaux  float64 `json:"speciaux" doc:"% des articles vendus avec au moins une option"`
-	Normaux   float64 `json:"normaux" doc:"% des articles vendus sans option"`
+	Orders    int64    `json:"nbr_cmd"`
+	Quantity  int64    `json:"quantity"`
+	FastTrank int64    `json:"fast_trank" doc:"Articles servis dans des commandes sorties en plus de 15 minutes"`
+	Speciaux  float64  `json:"speciaux" doc:"% des articles vendus avec au moins une option"`
+	Normaux   float64  `json:"normaux" doc:"% des articles vendus sans option"`
 }
 
 // Point is a labelled value of a chart.
