@@ -51,7 +51,7 @@ test-go: ## Tests Go : SQLite toujours, PostgreSQL si un serveur répond (obliga
 	fi; \
 	if [ -z "$$url" ] && [ "$${CI:-}" = "true" ]; then echo "PostgreSQL est obligatoire en CI et ne répond pas sur 127.0.0.1:5432" >&2; exit 1; fi; \
 	if [ -n "$$url" ]; then echo "Tests Go sur SQLite et PostgreSQL ($$url)"; else echo "Tests Go sur SQLite seulement (aucun PostgreSQL sur 127.0.0.1:5432)"; fi; \
-	BRIGADE_TEST_POSTGRES_URL="$$url" $(GO) test -count=1 ./...
+	BRIGADE_TEST_POSTGRES_URL="$$url" $(GO) test -count=1 -timeout 20m ./...
 
 .PHONY: bench
 bench: ## Benchmark des commandes et rapports (1 000 000 de commandes ; PG=postgres://… pour PostgreSQL)

@@ -1,10 +1,10 @@
-// Images of the carte's elements. The routes are not in the generated schema yet, so these calls use
+// Images of the carte's elements, read through the generated API client; the multipart upload uses
 // fetch with the same Bearer token the API client sends (the session's accessToken).
 //   POST /api/v1/images (multipart: kind, file, name, moment) → 201 {path, url}
 //   GET  /api/v1/images/{kind}/{file} → the image's bytes
 import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
+import { api, ApiError, toApiError } from '../../api/client';
 import { sessionStore } from '../../app/session';
 
 export type ImageKind = 'products' | 'categories' | 'ingredients' | 'supplements' | 'tags';
@@ -50,11 +50,6 @@ async function failure(response: Response): Promise<ApiError> {
 /** A path the browser can load directly (an old carte's absolute address). */
 export const isDirectImage = (path: string) => /^(https?:|data:|blob:)/i.test(path);
 
-/** The address that reads a stored image. */
-export function imageAddress(kind: ImageKind, path: string): string {
-  return `${origin()}/api/v1/images/${kind}/${encodeURIComponent(path)}`;
-}
-
 export async function uploadImage(kind: ImageKind, file: File, options: { name?: string; moment?: boolean } = {}): Promise<StoredImage> {
   const form = new FormData();
   form.append('kind', kind);
@@ -72,9 +67,14 @@ export async function uploadImage(kind: ImageKind, file: File, options: { name?:
 }
 
 export async function fetchImage(kind: ImageKind, path: string, signal?: AbortSignal): Promise<Blob> {
-  const response = await globalThis.fetch(imageAddress(kind, path), { headers: authHeaders(), signal });
-  if (!response.ok) throw await failure(response);
-  return response.blob();
+  const { data, error, response } = await api.GET('/api/v1/images/{kind}/{file}', {
+    params: { path: { kind, file: path } },
+    parseAs: 'blob',
+    signal,
+  });
+  // Not `instanceof Blob`: the fetch implementation's Blob may come from another realm (tests).
+  if (!response.ok || !data) throw toApiError(response, error);
+  return data as Blob;
 }
 
 /** An image's bytes, cached for the session (an address never changes content). */

@@ -25,10 +25,14 @@ export const restaurantsQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-/** The establishments screen's list: archived restaurants only on request. Search is local (instant). */
+/**
+ * The establishments screen's list: archived restaurants only on request. Search is local (instant).
+ * Without the archived ones it is the same list as restaurantsQuery's, under the same key, so the
+ * shell and the page never ask for it twice.
+ */
 export const restaurantListQuery = (filters: RestaurantFilters) =>
   queryOptions({
-    queryKey: restaurantKeys.filtered(filters),
+    queryKey: filters.includeArchived ? restaurantKeys.filtered(filters) : restaurantKeys.list(),
     queryFn: () =>
       unwrap(api.GET('/api/v1/restaurants', { params: { query: filters.includeArchived ? { includeArchived: true } : {} } })),
   });
