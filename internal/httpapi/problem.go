@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"regexp"
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -59,15 +60,59 @@ func init() {
 			if e == nil {
 				continue
 			}
+			var d *huma.ErrorDetail
 			if conv, ok := e.(huma.ErrorDetailer); ok {
-				details = append(details, conv.ErrorDetail())
+				d = conv.ErrorDetail()
 			} else {
-				details = append(details, &huma.ErrorDetail{Message: e.Error()})
+				d = &huma.ErrorDetail{Message: e.Error()}
 			}
+			d.Message = frenchMessage(d.Message)
+			details = append(details, d)
 		}
 		return newProblem(status, detail, details...)
 	}
 	frenchValidationMessages()
+}
+
+// huma's messages that are not in its validation package: parameters it
+// cannot parse, and the JSON decoder's own errors on an unreadable body.
+var frenchParamMessages = map[string]string{
+	"invalid integer":                      "doit être un nombre entier",
+	"invalid float":                        "doit être un nombre",
+	"invalid floating value":               "doit être un nombre",
+	"invalid boolean":                      "doit être vrai ou faux",
+	"invalid url.URL value":                "doit être une adresse valide",
+	"required query parameter is missing":  "paramètre obligatoire manquant",
+	"required header parameter is missing": "en-tête obligatoire manquant",
+	"required path parameter is missing":   "paramètre obligatoire manquant",
+	"unexpected end of JSON input":         "le corps de la requête n'est pas un JSON valide : il s'arrête avant la fin",
+	"unexpected EOF":                       "le corps de la requête n'est pas un JSON valide : il s'arrête avant la fin",
+}
+
+// englishMessage spots what is left of an English message once the known
+// ones are translated (a new huma or decoder message): it must not reach a
+// French screen as it is.
+var englishMessage = regexp.MustCompile(`(?i)\b(expected|invalid|required|missing|cannot|unexpected|unable|failed|must|looking for|value)\b`)
+
+// frenchMessage gives a per-field message in French.
+func frenchMessage(msg string) string {
+	if fr, ok := frenchParamMessages[msg]; ok {
+		return fr
+	}
+	switch {
+	case strings.HasPrefix(msg, "invalid character"):
+		return "le corps de la requête n'est pas un JSON valide : caractère inattendu"
+	case strings.Contains(msg, "cannot unmarshal"):
+		return "valeur d'un type inattendu"
+	case strings.HasPrefix(msg, "invalid date/time"):
+		return "date ou heure invalide"
+	case strings.HasPrefix(msg, "If-Match precondition failed"), strings.HasPrefix(msg, "If-None-Match"),
+		strings.HasPrefix(msg, "If-Modified-Since"), strings.HasPrefix(msg, "If-Unmodified-Since"):
+		return "la condition de la requête n'est pas remplie"
+	case englishMessage.MatchString(msg) && !strings.ContainsAny(msg, "éèàêçù"):
+		return "valeur invalide"
+	}
+	return msg
 }
 
 func title(status int) string {
@@ -100,6 +145,30 @@ func frenchValidationMessages() {
 	validation.MsgExpectedMaxItems = "doit contenir au plus %d éléments"
 	validation.MsgExpectedRFC5322Email = "doit être une adresse e-mail valide : %v"
 	validation.MsgExpectedMatchPattern = "doit respecter le format %s"
+	validation.MsgExpectedRFC3339DateTime = "doit être une date et une heure (AAAA-MM-JJTHH:MM:SSZ)"
+	validation.MsgExpectedRFC1123DateTime = "doit être une date et une heure (RFC 1123)"
+	validation.MsgExpectedRFC3339Date = "doit être une date (AAAA-MM-JJ)"
+	validation.MsgExpectedRFC3339Time = "doit être une heure (HH:MM:SS)"
+	validation.MsgExpectedRFC5890Hostname = "doit être un nom d'hôte valide"
+	validation.MsgExpectedRFC2673IPv4 = "doit être une adresse IPv4"
+	validation.MsgExpectedRFC2373IPv6 = "doit être une adresse IPv6"
+	validation.MsgExpectedRFCIPAddr = "doit être une adresse IP"
+	validation.MsgExpectedRFC3986URI = "doit être une adresse (URI) valide : %v"
+	validation.MsgExpectedRFC4122UUID = "doit être un identifiant UUID : %v"
+	validation.MsgExpectedRegexp = "doit être une expression régulière : %v"
+	validation.MsgExpectedMatchAtLeastOneSchema = "ne correspond à aucune des formes acceptées"
+	validation.MsgExpectedMatchExactlyOneSchema = "ne correspond à aucune des formes acceptées"
+	validation.MsgExpectedNotMatchSchema = "n'a pas une forme acceptée"
+	validation.MsgExpectedDuration = "doit être une durée : %v"
+	validation.MsgExpectedBase64String = "doit être encodé en base64"
+	validation.MsgExpectedArrayItemsUnique = "ne doit pas contenir de doublons"
+	validation.MsgExpectedExclusiveMinimumNumber = "doit être supérieur à %v"
+	validation.MsgExpectedExclusiveMaximumNumber = "doit être inférieur à %v"
+	validation.MsgExpectedNumberBeMultipleOf = "doit être un multiple de %v"
+	validation.MsgExpectedBePattern = "doit être au format %s"
+	validation.MsgExpectedMinProperties = "doit contenir au moins %d champ(s)"
+	validation.MsgExpectedMaxProperties = "doit contenir au plus %d champs"
+	validation.MsgExpectedDependentRequiredProperty = "le champ %s est obligatoire quand %s est présent"
 }
 
 // problem turns a domain error into the API's answer. Unknown errors are
