@@ -181,6 +181,8 @@ func serve(ctx context.Context, args []string) error {
 	plan := demo.OrdersPlan{Done: true}
 	if loaded, _ := demo.Loaded(ctx, a.db); loaded {
 		printLogins(c)
+		slog.Warn("cette base contient les comptes de démonstration, au mot de passe connu de tous : ne l'utilisez pas en production",
+			"mot de passe", demo.Password)
 		if err := demo.EnsureImages(ctx, a.db, a.blobs); err != nil {
 			slog.Warn("images de démonstration", "err", err)
 		}

@@ -25,7 +25,8 @@ func TestServeAnswersWhileTheDemoOrdersLoad(t *testing.T) {
 		args := []string{"--data", dir, "--demo-orders", "100000"}
 		if engine == store.Postgres {
 			dsn = testutil.DSN(t, engine)
-			args = append(args, "--database-url", dsn)
+			// A database given by URL gets the demo only when asked.
+			args = append(args, "--database-url", dsn, "--demo")
 		}
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {

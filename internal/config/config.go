@@ -19,10 +19,13 @@ type Config struct {
 	DataDir     string
 	DatabaseURL string
 	PublicURL   string
-	Demo        bool
-	DemoOrders  int
-	TokenTTL    time.Duration
-	LogFormat   string
+	// DemoMode is what --demo says: auto (the demo only on the embedded
+	// default, never in a database given by URL), true or false.
+	DemoMode   string
+	Demo       bool // load the demo into an empty database (DemoMode resolved)
+	DemoOrders int
+	TokenTTL   time.Duration
+	LogFormat  string
 }
 
 type option struct {
@@ -43,8 +46,14 @@ func options(c *Config) []option {
 			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.DatabaseURL, "database-url", def, "") }},
 		{name: "public-url", env: "BRIGADE_PUBLIC_URL", def: "", usage: "adresse publique (liens des e-mails) ; par défaut http://<listen>",
 			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.PublicURL, "public-url", def, "") }},
-		{name: "demo", env: "BRIGADE_DEMO", def: "true", usage: "charger la franchise de démonstration au premier démarrage (base vide)",
-			bind: func(fs *flag.FlagSet, def string) { fs.BoolVar(&c.Demo, "demo", def == "true", "") }},
+		{name: "demo", env: "BRIGADE_DEMO", def: "auto", usage: "charger la franchise de démonstration dans une base vide : auto (seulement sans --database-url), true ou false",
+			bind: func(fs *flag.FlagSet, def string) {
+				f := (*demoFlag)(&c.DemoMode)
+				if f.Set(def) != nil {
+					c.DemoMode = def // refused by validate, in French
+				}
+				fs.Var(f, "demo", "")
+			}},
 		{name: "demo-orders", env: "BRIGADE_DEMO_ORDERS", def: "300000", usage: "nombre de commandes de l'année de démonstration (0 : aucune)",
 			bind: func(fs *flag.FlagSet, def string) {
 				n, _ := strconv.Atoi(def)
@@ -106,6 +115,18 @@ func (c *Config) validate() error {
 	if c.TokenTTL < time.Minute {
 		return fmt.Errorf("--token-ttl %s : au moins une minute", c.TokenTTL)
 	}
+	switch c.DemoMode {
+	case "auto":
+		// A database given by URL is a real one: a production PostgreSQL
+		// must never get the demo's known passwords unless asked.
+		c.Demo = c.DatabaseURL == ""
+	case "true":
+		c.Demo = true
+	case "false":
+		c.Demo = false
+	default:
+		return fmt.Errorf("--demo %q : auto, true ou false", c.DemoMode)
+	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return fmt.Errorf("--log-format %q : text ou json", c.LogFormat)
 	}
@@ -126,3 +147,26 @@ func (c Config) DSN() string {
 
 // BlobDir is where the folder blob store keeps files.
 func (c Config) BlobDir() string { return filepath.Join(c.DataDir, "blobs") }
+
+// demoFlag is --demo: a boolean flag (`--demo` alone means true) that also
+// takes auto.
+type demoFlag string
+
+func (d *demoFlag) String() string { return string(*d) }
+
+func (d *demoFlag) Set(v string) error {
+	switch strings.ToLower(v) {
+	case "auto":
+		*d = "auto"
+	case "true", "1", "yes", "oui":
+		*d = "true"
+	case "false", "0", "no", "non":
+		*d = "false"
+	default:
+		return fmt.Errorf("auto, true ou false")
+	}
+	return nil
+}
+
+// IsBoolFlag lets `--demo` stand alone.
+func (d *demoFlag) IsBoolFlag() bool { return true }

@@ -37,3 +37,44 @@ func TestInvalidConfigIsRefusedInFrench(t *testing.T) {
 		}
 	}
 }
+
+// TestDemoOnlyOnTheEmbeddedDefault: the demo (with its known passwords) is
+// loaded on the embedded default, never into a database given by URL unless
+// asked with --demo or BRIGADE_DEMO=true.
+func TestDemoOnlyOnTheEmbeddedDefault(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		env  map[string]string
+		args []string
+		want bool
+	}{
+		{"embedded default", nil, nil, true},
+		{"database URL", nil, []string{"--database-url", "postgres://u@h/db"}, false},
+		{"database URL in the environment", map[string]string{"BRIGADE_DATABASE_URL": "postgres://u@h/db"}, nil, false},
+		{"database URL and --demo", nil, []string{"--database-url", "postgres://u@h/db", "--demo"}, true},
+		{"database URL and BRIGADE_DEMO=true", map[string]string{"BRIGADE_DEMO": "true"}, []string{"--database-url", "postgres://u@h/db"}, true},
+		{"--demo=false on the embedded default", nil, []string{"--demo=false"}, false},
+		{"BRIGADE_DEMO=false", map[string]string{"BRIGADE_DEMO": "false"}, nil, false},
+		{"--demo=auto", nil, []string{"--demo=auto", "--database-url", "postgres://u@h/db"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for k, v := range c.env {
+				t.Setenv(k, v)
+			}
+			got, err := Parse("serve", c.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Demo != c.want {
+				t.Fatalf("Demo = %v (mode %q), want %v", got.Demo, got.DemoMode, c.want)
+			}
+		})
+	}
+	if _, err := Parse("serve", []string{"--demo=peut-etre"}); err == nil {
+		t.Fatal("--demo=peut-etre must be refused")
+	}
+	t.Setenv("BRIGADE_DEMO", "peut-etre")
+	if _, err := Parse("serve", nil); err == nil || !strings.Contains(err.Error(), "--demo") {
+		t.Fatalf("BRIGADE_DEMO=peut-etre: %v", err)
+	}
+}
