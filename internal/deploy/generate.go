@@ -101,10 +101,22 @@ func (s *Service) inFranchise(ctx context.Context, franchiseID int64, ids []int6
 	return nil
 }
 
+// ErrFranchiseBlocked fails a generation of a blocked franchise: its tills
+// and kiosks keep posting orders and keep the last deployed menu, but no new
+// menu reaches them until the franchise is opened again (DECISIONS).
+var ErrFranchiseBlocked = errors.New("Franchise bloquée : ses bornes gardent la dernière carte déployée, aucune nouvelle carte n'est déployée avant sa réouverture.")
+
 func (s *Service) runGeneration(ctx context.Context, j jobs.Job, progress jobs.Progress) (any, error) {
 	var params GenerateParams
 	if err := json.Unmarshal(j.Params, &params); err != nil {
 		return nil, err
+	}
+	// Checked when the job runs, not only when it is queued: a franchise
+	// blocked in between gets nothing new.
+	if blocked, err := s.ten.IsBlocked(ctx, j.FranchiseID); err != nil {
+		return nil, err
+	} else if blocked {
+		return nil, ErrFranchiseBlocked
 	}
 	return s.Generate(ctx, j.FranchiseID, params, j.ID, progress)
 }

@@ -87,6 +87,13 @@ func (s *Service) QueueReprojection(ctx context.Context) (int, error) {
 	month := now.Format("2006-01")
 	total := 0
 	for _, f := range franchises {
+		// A blocked franchise's kiosks keep their last menu until it is
+		// opened again (DECISIONS); the next tick after that catches up.
+		if blocked, err := s.ten.IsBlocked(ctx, f); err != nil {
+			return total, err
+		} else if blocked {
+			continue
+		}
 		ids := make([]int64, len(per[f]))
 		for i, d := range per[f] {
 			ids[i] = d.restaurantID

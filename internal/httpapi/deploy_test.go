@@ -11,6 +11,7 @@ import (
 	"brigade/internal/demo"
 	"brigade/internal/deploy"
 	"brigade/internal/deploy/kioskclient"
+	"brigade/internal/jobs"
 	"brigade/internal/menu"
 	"brigade/internal/store"
 	"brigade/internal/testutil"
@@ -639,6 +640,77 @@ func TestKioskMenuCarriesACartesPeriods(t *testing.T) {
 		generate()
 		if got, want := periods(), `[{"dateDebut":"2026-11-10","dateFin":"2026-11-12"}]`; got != want {
 			t.Errorf("periodes after the change = %s, want %s", got, want)
+		}
+	})
+}
+
+// TestBlockedFranchiseKeepsItsLastMenu (DECISIONS, "Kiosks of a blocked
+// franchise"): people are locked out, but tills and kiosks keep posting
+// orders and keep the last deployed menu; no new menu reaches them — neither
+// the month's re-projection nor a generation queued before the block —
+// until the franchise is opened again.
+func TestBlockedFranchiseKeepsItsLastMenu(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		ctx := context.Background()
+		sa := srv.SignIn(t, "superadmin")
+		demoF := loadFixture(t, srv.DB, demo.FranchiseName)
+		before := srv.Do(t, http.MethodGet, "/kiosk/v1/menu", demo.KioskKey, nil)
+		if before.Status != http.StatusOK {
+			t.Fatalf("menu before the block: %d", before.Status)
+		}
+		if res := srv.Do(t, http.MethodPost, "/api/v1/admin/franchises/"+itoa(demoF.franchiseID)+"/block", sa, nil); res.Status/100 != 2 {
+			t.Fatalf("block: %d %s", res.Status, res.Body)
+		}
+		// The kiosk still reads its menu and the till still sells.
+		if res := srv.Do(t, http.MethodGet, "/kiosk/v1/menu", demo.KioskKey, nil); res.Status != http.StatusOK || res.Header.Get("ETag") != before.Header.Get("ETag") {
+			t.Fatalf("menu while blocked: %d %s (ETag %s, was %s)", res.Status, res.Body, res.Header.Get("ETag"), before.Header.Get("ETag"))
+		}
+		key := deviceKeyOf(t, srv.DB, "Paris Bastille", "caisse")
+		if res := srv.Do(t, http.MethodPost, "/kiosk/v1/orders", key, sampleOrder("BLOCKED-1", time.Now())); res.Status != http.StatusCreated {
+			t.Fatalf("order while blocked: %d %s", res.Status, res.Body)
+		}
+		// Next month: no re-projection for the blocked franchise…
+		next := time.Now().AddDate(0, 1, 0)
+		srv.Deploy.SetClock(func() time.Time { return next })
+		if n, err := srv.Deploy.QueueReprojection(ctx); err != nil || n != 0 {
+			t.Fatalf("re-projection while blocked: %d %v", n, err)
+		}
+		// …and a generation queued before the block fails when it runs.
+		var job jobs.Job
+		if err := srv.DB.WithTx(ctx, func(tx *store.Tx) error {
+			var err error
+			job, err = srv.Jobs.Enqueue(ctx, tx, demoF.franchiseID, deploy.JobGenerate, "Brigade", "Génération en attente…",
+				deploy.GenerateParams{RestaurantIDs: demoF.restaurants[:1], By: "Brigade"})
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if err := srv.Jobs.RunPending(ctx); err != nil {
+			t.Fatal(err)
+		}
+		// The server's own workers may have taken the job: wait for its end.
+		var status, message string
+		for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			if err := srv.DB.QueryRow(ctx, `SELECT status, error FROM jobs WHERE id = ?`, job.ID).Scan(&status, &message); err != nil {
+				t.Fatal(err)
+			}
+			if (status != "queued" && status != "running") || time.Now().After(deadline) {
+				break
+			}
+		}
+		if status != "failed" || !strings.Contains(message, "Franchise bloquée") {
+			t.Fatalf("generation while blocked: %s %q", status, message)
+		}
+		if res := srv.Do(t, http.MethodGet, "/kiosk/v1/menu", demo.KioskKey, nil); res.Header.Get("ETag") != before.Header.Get("ETag") {
+			t.Fatalf("a new menu reached the kiosk while blocked")
+		}
+		// Opened again, the month catches up.
+		if res := srv.Do(t, http.MethodPost, "/api/v1/admin/franchises/"+itoa(demoF.franchiseID)+"/unblock", sa, nil); res.Status/100 != 2 {
+			t.Fatalf("unblock: %d %s", res.Status, res.Body)
+		}
+		if n, err := srv.Deploy.QueueReprojection(ctx); err != nil || n != len(demoF.restaurants) {
+			t.Fatalf("re-projection after the block: %d %v, want %d", n, err, len(demoF.restaurants))
 		}
 	})
 }

@@ -65,6 +65,17 @@ func (s *Service) FranchiseForAuth(ctx context.Context, id int64) (Franchise, er
 	return franchiseByID(ctx, s.db, id)
 }
 
+// IsBlocked reports whether a franchise is blocked, for background work
+// (a blocked franchise gets no new deployment). The id must come from the
+// database, never from a request.
+func (s *Service) IsBlocked(ctx context.Context, franchiseID int64) (bool, error) {
+	f, err := franchiseByID(ctx, s.db, franchiseID)
+	if err != nil {
+		return false, err
+	}
+	return f.IsBlocked, nil
+}
+
 // Franchises lists every franchise: super-admins only.
 func (s *Service) Franchises(ctx context.Context, p Principal) ([]FranchiseSummary, error) {
 	if !p.IsSuperAdmin() {
