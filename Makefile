@@ -8,7 +8,7 @@ BIN       := bin/brigade
 WEB       := web
 VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -X main.version=$(VERSION)
-PG_URL    ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
+PG_URL    ?= postgres://postgres:postgres@127.0.0.1:5432/test?sslmode=disable
 E2E_PORT  ?= 18090
 
 .PHONY: help
@@ -43,14 +43,14 @@ gen: web-deps ## Régénère web/openapi.json et les types TypeScript de l'API
 	cd $(WEB) && $(NPM) run gen:api
 
 .PHONY: test-go
-test-go: ## Tests Go : SQLite toujours, PostgreSQL si un serveur répond (obligatoire quand CI=true)
+test-go: ## Tests Go sur SQLite et PostgreSQL (démarre ou installe PostgreSQL s'il ne répond pas ; BRIGADE_TEST_POSTGRES=off pour s'en passer)
 	@url="$${BRIGADE_TEST_POSTGRES_URL:-}"; \
-	if [ -z "$$url" ]; then \
-	  if ! scripts/pg-ready.sh && [ "$${CI:-}" = "true" ]; then scripts/pg-start.sh || true; fi; \
-	  if scripts/pg-ready.sh; then url="$(PG_URL)"; fi; \
+	if [ -z "$$url" ] && [ "$${BRIGADE_TEST_POSTGRES:-}" != "off" ]; then \
+	  scripts/pg-install.sh || { echo "PostgreSQL ne répond pas sur 127.0.0.1:5432 et n'a pu être ni démarré ni installé ; BRIGADE_TEST_POSTGRES=off lance les tests sur SQLite seulement" >&2; exit 1; }; \
+	  url="$(PG_URL)"; \
 	fi; \
-	if [ -z "$$url" ] && [ "$${CI:-}" = "true" ]; then echo "PostgreSQL est obligatoire en CI et ne répond pas sur 127.0.0.1:5432" >&2; exit 1; fi; \
-	if [ -n "$$url" ]; then echo "Tests Go sur SQLite et PostgreSQL ($$url)"; else echo "Tests Go sur SQLite seulement (aucun PostgreSQL sur 127.0.0.1:5432)"; fi; \
+	if [ -z "$$url" ] && [ "$${CI:-}" = "true" ]; then echo "PostgreSQL est obligatoire en CI" >&2; exit 1; fi; \
+	if [ -n "$$url" ]; then echo "Tests Go sur SQLite et PostgreSQL ($$url)"; else echo "ATTENTION : tests Go sur SQLite seulement (BRIGADE_TEST_POSTGRES=off)" >&2; fi; \
 	BRIGADE_TEST_POSTGRES_URL="$$url" $(GO) test -count=1 -timeout 20m ./...
 
 .PHONY: bench
