@@ -20,15 +20,7 @@ import (
 func demoOrders(t *testing.T, engine store.Engine) *store.DB {
 	t.Helper()
 	ctx := context.Background()
-	db := testutil.NewDB(t, engine)
-	ten := tenancy.NewService(db, events.NewLocal())
-	if err := demo.Load(ctx, db, ten); err != nil {
-		t.Fatal(err)
-	}
-	shops, err := demo.Shops(ctx, db, ten)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, ten, shops := testutil.DemoShops(t, engine)
 	last := time.Date(2026, 4, 12, 23, 59, 0, 0, time.UTC)
 	g := demo.Generator{Shops: shops, Last: last, Now: last.Add(48 * time.Hour), Days: 130, Total: 3000, Seed: 7}
 	var all []orders.Order

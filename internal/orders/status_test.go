@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"brigade/internal/demo"
 	"brigade/internal/events"
 	"brigade/internal/orders"
 	"brigade/internal/store"
@@ -19,15 +18,7 @@ import (
 func TestEveryTillStatusIsStoredAndOnlyPaidIsSales(t *testing.T) {
 	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
 		ctx := context.Background()
-		db := testutil.NewDB(t, engine)
-		ten := tenancy.NewService(db, events.NewLocal())
-		if err := demo.Load(ctx, db, ten); err != nil {
-			t.Fatal(err)
-		}
-		shops, err := demo.Shops(ctx, db, ten)
-		if err != nil {
-			t.Fatal(err)
-		}
+		db, ten, shops := testutil.DemoShops(t, engine)
 		dev := shops[0].Tills[0]
 		svc := orders.NewService(db, ten, events.NewLocal())
 		at := time.Date(2026, 5, 4, 12, 0, 0, 0, time.UTC)

@@ -23,15 +23,7 @@ import (
 func TestExitTimesExactAndMissing(t *testing.T) {
 	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
 		ctx := context.Background()
-		db := testutil.NewDB(t, engine)
-		ten := tenancy.NewService(db, events.NewLocal())
-		if err := demo.Load(ctx, db, ten); err != nil {
-			t.Fatal(err)
-		}
-		shops, err := demo.Shops(ctx, db, ten)
-		if err != nil {
-			t.Fatal(err)
-		}
+		db, ten, shops := testutil.DemoShops(t, engine)
 		var fid int64
 		if err := db.QueryRow(ctx, `SELECT franchise_id FROM users WHERE login = 'demo-admin'`).Scan(&fid); err != nil {
 			t.Fatal(err)
