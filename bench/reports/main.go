@@ -79,8 +79,7 @@ func main() {
 	check(err)
 	if *reuse != "" {
 		last := time.Now().AddDate(0, 0, -1)
-		svc := orders.NewService(db, ten, bus)
-		runReports(ctx, db, svc, reports.NewService(svc, ten), shops, last)
+		runReports(ctx, dsn, shops, last)
 		return
 	}
 	fmt.Printf("Brigade — benchmark des commandes et rapports (%s, %d restaurants, %d commandes sur un an)\n\n", db.Engine(), len(shops), *total)
@@ -135,84 +134,156 @@ func main() {
 	_, err = db.Exec(ctx, "ANALYZE")
 	check(err)
 	// Reports: the whole year, all restaurants and one.
-	rep := reports.NewService(svc, ten)
 	if !*skipReports {
-		runReports(ctx, db, svc, rep, shops, last)
+		runReports(ctx, dsn, shops, last)
 	}
 	posting(ctx, db, ten, bus, svc, shops, last, *posts, *clients, *postProfile)
 }
 
-func runReports(ctx context.Context, db *store.DB, svc *orders.Service, rep *reports.Service, shops []demo.Shop, last time.Time) {
+// benchRange is a date range of the reports table: the whole year ending
+// yesterday (whole months in the middle, the cheapest case for the month
+// rollups) and two ranges that start and end mid-month, as an owner picks
+// them.
+type benchRange struct {
+	label string
+	r     orders.Range
+}
+
+func benchRanges(last time.Time) []benchRange {
+	end := orders.BusinessDate(last.Add(24*time.Hour), time.UTC)
+	year := orders.Range{Start: orders.BusinessDate(last.AddDate(0, 0, -364), time.UTC), End: end}
+	// The 17th ten months back to the 12th of last month; the 9th of two
+	// months back to the 23rd of last month (about six weeks).
+	m := time.Date(last.Year(), last.Month(), 1, 0, 0, 0, 0, time.UTC)
+	day := func(t time.Time) int64 { return orders.BusinessDate(t, time.UTC) }
+	label := func(r orders.Range) string {
+		return fmt.Sprintf("%02d/%02d→%02d/%02d", r.Start%100, r.Start/100%100, r.End%100, r.End/100%100)
+	}
+	tenMonths := orders.Range{Start: day(m.AddDate(0, -10, 16)), End: day(m.AddDate(0, -1, 11))}
+	sixWeeks := orders.Range{Start: day(m.AddDate(0, -2, 8)), End: day(m.AddDate(0, -1, 22))}
+	return []benchRange{
+		{"un an", year},
+		{label(tenMonths), tenMonths},
+		{label(sixWeeks), sixWeeks},
+	}
+}
+
+// runReports times every report from the rollups against the same report
+// computed by plain SQL over the raw rows, both cold (the first call on a
+// freshly opened database: empty SQLite page cache or new PostgreSQL
+// connections, no statement or catalogue cache in the process) and warm
+// (median of 7 for the rollups, of 3 for raw SQL), on each range.
+func runReports(ctx context.Context, dsn string, shops []demo.Shop, last time.Time) {
+	open := func() (*store.DB, *orders.Service, *reports.Service) {
+		db, err := store.Open(ctx, dsn)
+		check(err)
+		bus := events.NewLocal()
+		ten := tenancy.NewService(db, bus)
+		svc := orders.NewService(db, ten, bus)
+		return db, svc, reports.NewService(svc, ten)
+	}
+	db, svc, _ := open()
+	defer db.Close()
 	var fid int64
 	check(db.QueryRow(ctx, `SELECT franchise_id FROM users WHERE login = 'demo-admin'`).Scan(&fid))
 	admin := tenancy.Principal{Role: tenancy.RoleAdmin, FranchiseID: fid}
-	first := orders.BusinessDate(last.AddDate(0, 0, -364), time.UTC)
-	lastDay := orders.BusinessDate(last.Add(24*time.Hour), time.UTC)
-	yr := orders.Range{Start: first, End: lastDay}
 	one := shops[0].Restaurant.ID
 	type report struct {
 		name string
-		run  func(f reports.Filter) error
+		run  func(rep *reports.Service, f reports.Filter) error
 		raw  []string // SQL over the raw rows; {R} is the restaurant condition
 	}
 	list := []report{
-		{"compteurs", func(f reports.Filter) error { _, err := rep.OrderCounts(ctx, admin, f); return err },
+		{"compteurs", func(rep *reports.Service, f reports.Filter) error {
+			_, err := rep.OrderCounts(ctx, admin, f)
+			return err
+		},
 			[]string{`SELECT status, source, COUNT(*) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? {R} GROUP BY status, source`}},
-		{"performance", func(f reports.Filter) error { _, err := rep.Performance(ctx, admin, f, "Europe/Paris"); return err },
+		{"performance", func(rep *reports.Service, f reports.Filter) error {
+			_, err := rep.Performance(ctx, admin, f, "Europe/Paris")
+			return err
+		},
 			[]string{`SELECT restaurant_id, AVG(exit_seconds), COUNT(*) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND status = 'paid' {R} GROUP BY restaurant_id`,
 				`SELECT business_date, AVG(exit_seconds) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND status = 'paid' {R} GROUP BY business_date`,
 				`SELECT order_type, AVG(exit_seconds) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND status = 'paid' {R} GROUP BY order_type`,
 				`SELECT l.category, l.product, AVG(o.exit_seconds), COUNT(DISTINCT o.id), SUM(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY l.category, l.product`}},
-		{"mes produits", func(f reports.Filter) error { _, err := rep.Products(ctx, admin, f); return err },
+		{"mes produits", func(rep *reports.Service, f reports.Filter) error { _, err := rep.Products(ctx, admin, f); return err },
 			[]string{`SELECT l.category, l.product, SUM(l.quantity), SUM(l.ttc_cents) FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY l.category, l.product`}},
-		{"réductions", func(f reports.Filter) error { _, err := rep.Discounts(ctx, admin, f, false); return err },
+		{"réductions", func(rep *reports.Service, f reports.Filter) error {
+			_, err := rep.Discounts(ctx, admin, f, false)
+			return err
+		},
 			[]string{`SELECT discount_type, source, discount_label, SUM(discount_cents) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND discount_cents > 0 AND status = 'paid' {R} GROUP BY discount_type, source, discount_label`,
 				`SELECT business_date, SUM(discount_cents) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND discount_cents > 0 AND status = 'paid' {R} GROUP BY business_date`,
 				`SELECT restaurant_id, SUM(discount_cents) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND discount_cents > 0 AND status = 'paid' {R} GROUP BY restaurant_id`}},
-		{"Z équipement", func(f reports.Filter) error { _, err := rep.Z(ctx, admin, f); return err },
+		{"Z équipement", func(rep *reports.Service, f reports.Filter) error { _, err := rep.Z(ctx, admin, f); return err },
 			[]string{`SELECT equipment_id, SUM(total_cents), COUNT(*) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND status = 'paid' {R} GROUP BY equipment_id`,
 				`SELECT o.equipment_id, v.rate_bp, SUM(v.ht_cents), SUM(v.vat_cents) FROM order_vat v JOIN orders o ON o.id = v.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY o.equipment_id, v.rate_bp`,
 				`SELECT o.equipment_id, p.method, SUM(p.amount_cents) FROM order_payments p JOIN orders o ON o.id = p.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY o.equipment_id, p.method`}},
-		{"ventes catégories", func(f reports.Filter) error {
+		{"ventes catégories", func(rep *reports.Service, f reports.Filter) error {
 			_, err := rep.Sales(ctx, admin, f, reports.SalesProducts, "")
 			return err
 		},
 			[]string{`SELECT l.category, SUM(l.quantity), SUM(l.ttc_cents) FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' AND o.order_type <> 4 {R} GROUP BY l.category`}},
-		{"ventes options", func(f reports.Filter) error { _, err := rep.Sales(ctx, admin, f, reports.SalesOptions, ""); return err },
+		{"ventes options", func(rep *reports.Service, f reports.Filter) error {
+			_, err := rep.Sales(ctx, admin, f, reports.SalesOptions, "")
+			return err
+		},
 			[]string{`SELECT x.group_name, SUM(x.quantity), SUM(x.ttc_cents) FROM order_options x JOIN orders o ON o.id = x.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' AND o.order_type <> 4 {R} GROUP BY x.group_name`}},
 	}
-	fmt.Printf("%-20s %-14s %12s %14s %9s\n", "rapport (un an)", "restaurants", "rollups", "SQL brut", "rapport")
-	for _, r := range list {
-		for _, scope := range []struct {
-			label string
-			id    int64
-		}{{"tous", 0}, {"un", one}} {
-			f := reports.Filter{RestaurantID: scope.id, Range: yr}
-			fast := median(7, func() { check(r.run(f)) })
-			cond, args := "", []any{fid, yr.Start, yr.End}
-			if scope.id != 0 {
-				cond, args = "AND o.restaurant_id = ?", append(args, scope.id)
+	raw := func(db *store.DB, queries []string, cond string, args []any) {
+		for _, q := range queries {
+			rows, err := db.Query(ctx, strings.ReplaceAll(q, "{R}", cond), args...)
+			check(err)
+			for rows.Next() {
 			}
-			slow := median(1, func() {
-				for _, q := range r.raw {
-					rows, err := db.Query(ctx, strings.ReplaceAll(q, "{R}", cond), args...)
-					check(err)
-					for rows.Next() {
-					}
-					check(rows.Err())
-					rows.Close()
-				}
-			})
-			fmt.Printf("%-20s %-14s %12s %14s %8.0f×\n", r.name, scope.label, ms(fast), ms(slow), float64(slow)/float64(fast))
+			check(rows.Err())
+			rows.Close()
 		}
 	}
+	fmt.Printf("rapports : à froid = premier appel sur une base tout juste ouverte ; à chaud = médiane de 7 (rollups) et de 3 (SQL brut)\n")
+	fmt.Printf("%-18s %-12s %-6s %11s %11s %7s %11s %11s %7s\n", "rapport", "période", "restos", "froid", "SQL froid", "ratio", "chaud", "SQL chaud", "ratio")
+	var minCold, minWarm, maxFast float64 = 1e18, 1e18, 0
+	for _, r := range list {
+		for _, br := range benchRanges(last) {
+			for _, scope := range []struct {
+				label string
+				id    int64
+			}{{"tous", 0}, {"un", one}} {
+				f := reports.Filter{RestaurantID: scope.id, Range: br.r}
+				cond, args := "", []any{fid, br.r.Start, br.r.End}
+				if scope.id != 0 {
+					cond, args = "AND o.restaurant_id = ?", append(args, scope.id)
+				}
+				cdb, _, crep := open()
+				t := time.Now()
+				check(r.run(crep, f))
+				cold := time.Since(t)
+				cdb.Close()
+				rdb, _, _ := open()
+				t = time.Now()
+				raw(rdb, r.raw, cond, args)
+				rawCold := time.Since(t)
+				rdb.Close()
+				_, _, rep := open()
+				warm := median(7, func() { check(r.run(rep, f)) })
+				rawWarm := median(3, func() { raw(db, r.raw, cond, args) })
+				fmt.Printf("%-18s %-12s %-6s %11s %11s %6.0f× %11s %11s %6.0f×\n", r.name, br.label, scope.label,
+					ms(cold), ms(rawCold), float64(rawCold)/float64(cold), ms(warm), ms(rawWarm), float64(rawWarm)/float64(warm))
+				minCold = min(minCold, float64(rawCold)/float64(cold))
+				minWarm = min(minWarm, float64(rawWarm)/float64(warm))
+				maxFast = max(maxFast, float64(max(cold, warm).Microseconds())/1000)
+			}
+		}
+	}
+	fmt.Printf("\nratio le plus bas : %.0f× à froid, %.0f× à chaud ; rapport le plus lent : %.1f ms\n", minCold, minWarm, maxFast)
 	// The order list, page 500 of one restaurant's year.
-	oneAdmin := admin
+	yr := benchRanges(last)[0].r
 	page := median(7, func() {
-		_, _, err := svc.List(ctx, oneAdmin, orders.ListFilter{RestaurantID: one, Range: yr, Page: 500, PageSize: 25})
+		_, _, err := svc.List(ctx, admin, orders.ListFilter{RestaurantID: one, Range: yr, Page: 500, PageSize: 25})
 		check(err)
 	})
-	fmt.Printf("\nliste des commandes, page 500 d'un restaurant sur un an : %s\n", ms(page))
+	fmt.Printf("liste des commandes, page 500 d'un restaurant sur un an : %s\n", ms(page))
 }
 
 func posting(ctx context.Context, db *store.DB, ten *tenancy.Service, bus events.Bus, svc *orders.Service, shops []demo.Shop, last time.Time, posts, clients int, profile string) {
