@@ -161,6 +161,9 @@ func (d deltas) cells() map[cell]*Metrics {
 	return out
 }
 
+// Itoa is strconv.FormatInt for ids in keys.
+func Itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
 // WeekHourKey is the key of a whour cell: UTC weekday (0 = Sunday) and hour.
 func WeekHourKey(weekday, hour int) string {
 	return strconv.Itoa(weekday) + "|" + strconv.Itoa(100 + hour)[1:]

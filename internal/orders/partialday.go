@@ -1,0 +1,103 @@
+package orders
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"brigade/internal/store"
+)
+
+// CountsBetween counts the orders of restaurants paid in [from, to), per
+// key of the order cells (status|source|type, as DimOrders): the part of a
+// day that the rollups, per day, cannot give (a reference day cut at the
+// time of day it is now). It reads the raw orders by restaurant and time.
+func (s *Service) CountsBetween(ctx context.Context, franchiseID int64, restaurants []int64, from, to time.Time) ([]Cell, error) {
+	if len(restaurants) == 0 || !from.Before(to) {
+		return nil, nil
+	}
+	var restWhere string
+	var args []any
+	if s.db.Engine() == store.Postgres {
+		restWhere, args = "restaurant_id = ANY(?)", []any{restaurants}
+	} else {
+		restWhere, args = store.In(restaurants)
+		restWhere = "restaurant_id " + restWhere
+	}
+	args = append(args, from.Unix(), to.Unix(), franchiseID)
+	rows, err := s.db.Query(ctx, `SELECT status, source, order_type, COUNT(*) FROM orders
+		WHERE `+restWhere+` AND paid_unix >= ? AND paid_unix < ? AND franchise_id = ?
+		GROUP BY status, source, order_type`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Cell
+	for rows.Next() {
+		var status, source string
+		var typ, n int64
+		if err := rows.Scan(&status, &source, &typ, &n); err != nil {
+			return nil, err
+		}
+		out = append(out, Cell{Key: status + "|" + source + "|" + strconv.FormatInt(typ, 10), Metrics: Metrics{N: n}})
+	}
+	return out, rows.Err()
+}
+
+// SalesBetween sums the lines (options: the options) of the paid orders of
+// restaurants paid in [from, to), keyed as the prod (opt) cells:
+// P|category|product (P|group|option), P = 1 for platform orders, with qty
+// units and a1 TTC; the part of a day the rollups cannot give (a reference
+// day cut at the time of day it is now). It reads the raw orders by
+// restaurant and time, and their lines.
+func (s *Service) SalesBetween(ctx context.Context, franchiseID int64, restaurants []int64, from, to time.Time, options bool) ([]Cell, error) {
+	if len(restaurants) == 0 || !from.Before(to) {
+		return nil, nil
+	}
+	var restWhere string
+	var args []any
+	if s.db.Engine() == store.Postgres {
+		restWhere, args = "o.restaurant_id = ANY(?)", []any{restaurants}
+	} else {
+		restWhere, args = store.In(restaurants)
+		restWhere = "o.restaurant_id " + restWhere
+	}
+	args = append(args, from.Unix(), to.Unix(), franchiseID)
+	cols, join := "l.category, l.product, l.quantity, l.ttc_cents", "order_lines l ON l.order_id = o.id"
+	if options {
+		cols, join = "l.group_name, l.option_name, l.quantity, l.ttc_cents", "order_options l ON l.order_id = o.id"
+	}
+	rows, err := s.db.Query(ctx, `SELECT CASE WHEN o.order_type = `+strconv.Itoa(TypePlatform)+` THEN '1' ELSE '0' END, `+cols+`
+		FROM orders o JOIN `+join+`
+		WHERE `+restWhere+` AND o.paid_unix >= ? AND o.paid_unix < ? AND o.franchise_id = ? AND o.status = '`+StatusPaid+`'`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	acc := map[string]*Metrics{}
+	var keys []string
+	for rows.Next() {
+		var p, group, name string
+		var qty, ttc int64
+		if err := rows.Scan(&p, &group, &name, &qty, &ttc); err != nil {
+			return nil, err
+		}
+		k := p + Sep + group + Sep + name
+		m := acc[k]
+		if m == nil {
+			m = &Metrics{}
+			acc[k] = m
+			keys = append(keys, k)
+		}
+		m.Qty += qty
+		m.A1 += ttc
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]Cell, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, Cell{Key: k, Metrics: *acc[k]})
+	}
+	return out, nil
+}

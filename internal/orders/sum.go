@@ -1,0 +1,242 @@
+package orders
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"brigade/internal/store"
+)
+
+// Group says how Sum groups the cells besides their key.
+type Group int
+
+const (
+	ByKey        Group = iota // key only
+	ByRestaurant              // restaurant × key
+	ByDay                     // business date × key (day rows only)
+	ByMonth                   // month (yyyymm) × key
+	ByDayTotal                // business date only (keys summed; day rows only)
+)
+
+// Metric names one measure of a rollup cell, for Sum to read only those.
+type Metric uint16
+
+const (
+	MN Metric = 1 << iota
+	MQty
+	MA1
+	MA2
+	MA3
+	MESum
+	MEN
+	MC1
+	MC2
+	AllMetrics Metric = 1<<iota - 1
+)
+
+var metricColumns = []string{"n", "qty", "a1", "a2", "a3", "e_sum", "e_n", "c1", "c2"}
+
+// Cell is one group of a rollup sum.
+type Cell struct {
+	Restaurant int64 // ByRestaurant
+	Period     int64 // ByDay (yyyymmdd) or ByMonth (yyyymm)
+	Key        string
+	Metrics
+}
+
+// Sum reads the rollups of a dimension over a range, grouped, with keys
+// starting with prefix. It reads the franchise rows when the scope is the
+// whole franchise and the grouping is not per restaurant, else the rows of
+// each restaurant (restaurants must then be listed).
+//
+// only names the metrics the caller reads (none: all of them); the others
+// are left at zero. Summing fewer columns is most of a report's work.
+func (s *Service) Sum(ctx context.Context, sc Scope, dim string, r Range, g Group, prefix string, only ...Metric) ([]Cell, error) {
+	var spans []span
+	switch g {
+	case ByDay, ByDayTotal:
+		spans = r.spans(true)
+	case ByMonth:
+		spans = r.spans(dim == DimHours)
+	default:
+		if dim == DimHours {
+			spans = r.spans(true)
+		} else {
+			spans = r.yearSpans(BusinessDate(s.now(), time.UTC))
+		}
+	}
+	// Day rows of the franchise, or of one restaurant, are one row per
+	// period and key already: read them as they are.
+	single := sc.Restaurants == nil || len(sc.Restaurants) == 1
+	grouped := !(single && (g == ByDay || g == ByDayTotal && dim == DimRestaurant))
+	return s.sumSpans(ctx, sc, dim, spans, g, prefix, grouped, only...)
+}
+
+// sumSpans is Sum over explicit spans of periods. Without grouped, the
+// rows are read as they are and added up here: cheaper when each group
+// has about one row (the hour cells of one restaurant, or of the franchise).
+func (s *Service) sumSpans(ctx context.Context, sc Scope, dim string, spans []span, g Group, prefix string, grouped bool, only ...Metric) ([]Cell, error) {
+	mask := Metric(0)
+	for _, m := range only {
+		mask |= m
+	}
+	if mask == 0 {
+		mask = AllMetrics
+	}
+	mask |= MN // a cell is dropped when its count nets to zero
+	var sums strings.Builder
+	for i, col := range metricColumns {
+		if mask&(1<<i) != 0 {
+			if grouped {
+				sums.WriteString(", SUM(" + col + ")")
+			} else {
+				sums.WriteString(", " + col)
+			}
+		}
+	}
+	var restWhere string
+	var restArgs []any
+	switch {
+	case sc.Restaurants == nil && g != ByRestaurant:
+		restWhere = "restaurant_id = 0"
+	case len(sc.Restaurants) == 0:
+		return nil, nil
+	case s.db.Engine() == store.Postgres:
+		// One array parameter: the statement's text (and plan) does not
+		// depend on how many restaurants there are.
+		restWhere, restArgs = "restaurant_id = ANY(?)", []any{sc.Restaurants}
+	default:
+		in, args := store.In(sc.Restaurants)
+		restWhere, restArgs = "restaurant_id "+in, args
+	}
+	groupCol, groupBy := "0", "key"
+	switch g {
+	case ByRestaurant:
+		groupCol, groupBy = "restaurant_id", "restaurant_id, key"
+	case ByDay:
+		groupCol, groupBy = "period", "period, key"
+	case ByMonth:
+		// Month rows, and day rows folded into their month.
+		groupCol = "CASE WHEN period >= 1000000 THEN period / 100 ELSE period END"
+		groupBy = groupCol + ", key"
+	}
+	keyCol := "key"
+	if g == ByDayTotal {
+		groupCol, groupBy, keyCol = "period", "period", "''"
+	}
+	keyWhere := ""
+	var keyArgs []any
+	if prefix != "" {
+		keyWhere = " AND key >= ? AND key < ?"
+		keyArgs = []any{prefix, prefix + "\U0010FFFF"}
+	}
+	type gk struct {
+		group int64
+		key   string
+	}
+	acc := map[gk]*Metrics{}
+	var order []gk
+	// One statement for every span (one round trip).
+	var q strings.Builder
+	var args []any
+	if s.db.Engine() == store.Postgres {
+		// One SELECT whose rows carry their span's sign: a UNION ALL of
+		// the spans would be planned as a Parallel Append, and starting
+		// workers costs more than these short scans.
+		var neg, all []string
+		var negArgs, allArgs []any
+		for _, sp := range spans {
+			all = append(all, "period BETWEEN ? AND ?")
+			allArgs = append(allArgs, sp.from, sp.to)
+			if sp.sign < 0 {
+				neg = append(neg, "period BETWEEN ? AND ?")
+				negArgs = append(negArgs, sp.from, sp.to)
+			}
+		}
+		signCol := "1"
+		if len(neg) > 0 {
+			signCol = "CASE WHEN " + strings.Join(neg, " OR ") + " THEN -1 ELSE 1 END"
+		}
+		q.WriteString("SELECT " + signCol + ", " + groupCol + ", " + keyCol + sums.String() + `
+			FROM rollups WHERE franchise_id = ? AND dim = ? AND ` + restWhere + ` AND (` + strings.Join(all, " OR ") + `)` + keyWhere)
+		if grouped {
+			q.WriteString(" GROUP BY 1, " + groupBy)
+		}
+		args = append(args, negArgs...)
+		args = append(args, sc.FranchiseID, dim)
+		args = append(args, restArgs...)
+		args = append(args, allArgs...)
+		args = append(args, keyArgs...)
+	} else {
+		// A UNION ALL branch per span, its sign first.
+		for i, sp := range spans {
+			if i > 0 {
+				q.WriteString(" UNION ALL ")
+			}
+			q.WriteString("SELECT ")
+			q.WriteString(strconv.FormatInt(sp.sign, 10))
+			q.WriteString(", " + groupCol + ", " + keyCol + sums.String() + `
+			FROM rollups WHERE franchise_id = ? AND dim = ? AND ` + restWhere + ` AND period BETWEEN ? AND ?` + keyWhere)
+			if grouped {
+				q.WriteString(" GROUP BY " + groupBy)
+			}
+			args = append(args, sc.FranchiseID, dim)
+			args = append(args, restArgs...)
+			args = append(args, sp.from, sp.to)
+			args = append(args, keyArgs...)
+		}
+	}
+	if len(spans) > 0 {
+		rows, err := s.db.Query(ctx, q.String(), args...)
+		if err != nil {
+			return nil, err
+		}
+		var sign int64
+		var k gk
+		var m Metrics
+		dest := []any{&sign, &k.group, &k.key}
+		for i, p := range []*int64{&m.N, &m.Qty, &m.A1, &m.A2, &m.A3, &m.ESum, &m.EN, &m.C1, &m.C2} {
+			if mask&(1<<i) != 0 {
+				dest = append(dest, p)
+			}
+		}
+		for rows.Next() {
+			k, m = gk{}, Metrics{}
+			if err := rows.Scan(dest...); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if sign < 0 {
+				m = Metrics{-m.N, -m.Qty, -m.A1, -m.A2, -m.A3, -m.ESum, -m.EN, -m.C1, -m.C2}
+			}
+			if x, ok := acc[k]; ok {
+				x.add(m)
+			} else {
+				mm := m
+				acc[k] = &mm
+				order = append(order, k)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]Cell, 0, len(order))
+	for _, k := range order {
+		if *acc[k] == (Metrics{}) {
+			continue // only in the days a month row had subtracted
+		}
+		c := Cell{Key: k.key, Metrics: *acc[k]}
+		switch g {
+		case ByRestaurant:
+			c.Restaurant = k.group
+		case ByDay, ByMonth, ByDayTotal:
+			c.Period = k.group
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
