@@ -70,7 +70,7 @@ func (s *Service) prepare(dev tenancy.Device, o Order) (*row, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
-	o.PaidAt = o.PaidAt.UTC().Truncate(time.Second)
+	o.PaidAt = StoredTime(o.PaidAt)
 	return &row{
 		order:        o,
 		franchiseID:  dev.Restaurant.FranchiseID,
@@ -80,12 +80,18 @@ func (s *Service) prepare(dev tenancy.Device, o Order) (*row, error) {
 	}, nil
 }
 
-// Stored is the answer to a post: the stored order's id, and whether it was
-// already there (a retried post).
+// StoredTime is a payment time as orders keep it: UTC, to the second (the
+// column holds Unix seconds; an answer must not show a precision that a
+// later read would lose).
+func StoredTime(t time.Time) time.Time { return t.UTC().Truncate(time.Second) }
+
+// Stored is the answer to a post: the stored order's id, whether it was
+// already there (a retried post), and the order as stored.
 type Stored struct {
 	ID           int64
 	Duplicate    bool
 	BusinessDate int64
+	Order        Order // as posted, its time as stored (StoredTime)
 }
 
 type pending struct {
@@ -116,7 +122,7 @@ func (s *Service) Post(ctx context.Context, dev tenancy.Device, o Order) (Stored
 	if err := <-p.done; err != nil {
 		return Stored{}, err
 	}
-	return Stored{ID: r.id, Duplicate: r.duplicate, BusinessDate: r.businessDate}, nil
+	return Stored{ID: r.id, Duplicate: r.duplicate, BusinessDate: r.businessDate, Order: r.order}, nil
 }
 
 func (s *Service) commitLoop() {
