@@ -1,19 +1,10 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
-	"fmt"
-	"io"
-	"net/http"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"brigade/internal/blob"
 	"brigade/internal/history"
 	"brigade/internal/tenancy"
 )
@@ -189,36 +180,12 @@ func (s *Server) updateFranchise(ctx context.Context, in *updateFranchiseInput) 
 	return &franchiseOutput{Body: franchiseOut(f)}, nil
 }
 
-const maxLogoBytes = 1 << 20
-
-var logoTypes = map[string]string{"image/png": "png", "image/jpeg": "jpg", "image/webp": "webp"}
-
 type uploadLogoInput struct {
 	RawBody []byte
 }
 
-func logoKey(franchiseID int64) string { return fmt.Sprintf("franchises/%d/logo", franchiseID) }
-
-// uploadLogo stores the image in the blob store and points the franchise at
-// it; the address carries a content hash so browsers refetch a new logo.
 func (s *Server) uploadLogo(ctx context.Context, in *uploadLogoInput) (*franchiseOutput, error) {
-	p := principal(ctx)
-	if p.Role != tenancy.RoleAdmin {
-		return nil, tenancy.ErrForbidden
-	}
-	detected := http.DetectContentType(in.RawBody)
-	if _, ok := logoTypes[detected]; !ok {
-		return nil, newProblem(http.StatusUnprocessableEntity, "Le logo doit être une image PNG, JPEG ou WebP.",
-			&huma.ErrorDetail{Location: "body", Message: "format " + detected + " refusé"})
-	}
-	if len(in.RawBody) > maxLogoBytes {
-		return nil, newProblem(http.StatusUnprocessableEntity, "Le logo ne doit pas dépasser 1 Mo.")
-	}
-	if _, err := s.Blobs.Put(ctx, logoKey(p.FranchiseID), bytes.NewReader(in.RawBody)); err != nil {
-		return nil, err
-	}
-	sum := sha256.Sum256(in.RawBody)
-	f, err := s.Tenancy.SetLogo(ctx, p, "/api/v1/franchise/logo?v="+hex.EncodeToString(sum[:4]))
+	f, err := s.Tenancy.UploadLogo(ctx, principal(ctx), s.Blobs, in.RawBody)
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +193,7 @@ func (s *Server) uploadLogo(ctx context.Context, in *uploadLogoInput) (*franchis
 }
 
 func (s *Server) registerLogoUpload(api huma.API, op huma.Operation) {
-	op.MaxBodyBytes = maxLogoBytes + 1024
+	op.MaxBodyBytes = tenancy.MaxLogoBytes + 1024
 	op.RequestBody = &huma.RequestBody{Required: true, Description: "L'image du logo", Content: map[string]*huma.MediaType{
 		"image/png": {Schema: &huma.Schema{Type: "string", Format: "binary"}}, "image/jpeg": {Schema: &huma.Schema{Type: "string", Format: "binary"}},
 		"image/webp": {Schema: &huma.Schema{Type: "string", Format: "binary"}},
@@ -238,38 +205,20 @@ func (s *Server) registerLogoDownload(api huma.API, op huma.Operation) {
 	op.Responses = map[string]*huma.Response{"200": {Description: "L'image du logo", Content: map[string]*huma.MediaType{
 		"image/png": {Schema: &huma.Schema{Type: "string", Format: "binary"}}}}}
 	huma.Register(api, op, func(ctx context.Context, in *logoInput) (*huma.StreamResponse, error) {
-		out, err := s.getLogo(ctx, in)
+		data, contentType, err := s.Tenancy.Logo(ctx, principal(ctx), s.Blobs)
 		if err != nil {
 			return nil, problem(ctx, err)
 		}
-		return out, nil
+		return &huma.StreamResponse{Body: func(hctx huma.Context) {
+			hctx.SetHeader("Content-Type", contentType)
+			hctx.SetHeader("Cache-Control", "private, max-age=86400")
+			_, _ = hctx.BodyWriter().Write(data)
+		}}, nil
 	})
 }
 
 type logoInput struct {
 	Version string `query:"v" doc:"Empreinte du logo (cache)"`
-}
-
-func (s *Server) getLogo(ctx context.Context, _ *logoInput) (*huma.StreamResponse, error) {
-	p := principal(ctx)
-	rc, _, err := s.Blobs.Get(ctx, logoKey(p.FranchiseID))
-	if errors.Is(err, blob.ErrNotFound) {
-		return nil, tenancy.ErrNotFound
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &huma.StreamResponse{Body: func(hctx huma.Context) {
-		defer rc.Close()
-		data, err := io.ReadAll(io.LimitReader(rc, maxLogoBytes+1))
-		if err != nil {
-			hctx.SetStatus(http.StatusInternalServerError)
-			return
-		}
-		hctx.SetHeader("Content-Type", http.DetectContentType(data))
-		hctx.SetHeader("Cache-Control", "private, max-age=86400")
-		_, _ = hctx.BodyWriter().Write(data)
-	}}, nil
 }
 
 // HistoryEntry is a line of the change log.
@@ -309,29 +258,11 @@ type historyOutput struct{ Body HistoryList }
 func (s *Server) listHistory(ctx context.Context, in *historyInput) (*historyOutput, error) {
 	p := principal(ctx)
 	f := history.Filter{Module: in.Module, RestaurantID: in.RestaurantID, Action: in.Action, UserName: in.User, Page: in.Page, PageSize: in.PageSize}
-	loc := time.UTC
-	if fr, err := s.Tenancy.Franchise(ctx, p); err == nil {
-		if l, err := time.LoadLocation(tenancy.CountryByCode(fr.CountryCode).TimeZone); err == nil {
-			loc = l
-		}
+	from, to, err := s.Tenancy.DayRange(ctx, p, in.From, in.To)
+	if err != nil {
+		return nil, err
 	}
-	for _, d := range []struct {
-		text string
-		dst  *time.Time
-		next bool
-	}{{in.From, &f.From, false}, {in.To, &f.To, true}} {
-		if d.text == "" {
-			continue
-		}
-		day, err := time.ParseInLocation("2006-01-02", d.text, loc)
-		if err != nil {
-			return nil, newProblem(http.StatusUnprocessableEntity, fmt.Sprintf("La date %q n'est pas au format AAAA-MM-JJ.", d.text))
-		}
-		if d.next {
-			day = day.AddDate(0, 0, 1)
-		}
-		*d.dst = day
-	}
+	f.From, f.To = from, to
 	list, total, err := history.List(ctx, s.DB, history.Scope{FranchiseID: p.FranchiseID, All: p.AllRestaurants(), Restaurants: p.Restaurants}, f)
 	if err != nil {
 		return nil, err
