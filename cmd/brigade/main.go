@@ -212,14 +212,10 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	// Kiosk menu polls are answered by the fast feed; everything else, and
-	// every error, by srv (see httpapi.FeedListener).
-	// Not ctx: the answers in flight at SIGTERM still get their lookups.
-	feed := handler.FeedListener(context.WithoutCancel(ctx), ln, srv.ReadHeaderTimeout, srv.IdleTimeout)
 	srv.RegisterOnShutdown(handler.EndStreams) // open SSE streams would hold Shutdown to its deadline
 	slog.Info("Brigade démarré", "url", "http://"+ln.Addr().String(), "database", a.db.Engine(), "data", c.DataDir)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(feed) }()
+	go func() { errc <- srv.Serve(ln) }()
 	loading := make(chan struct{})
 	go func() {
 		defer close(loading)
@@ -238,11 +234,7 @@ func serve(ctx context.Context, args []string) error {
 	<-loading
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	err = srv.Shutdown(shutdown) // closes feed too
-	if werr := feed.Wait(shutdown); err == nil {
-		err = werr
-	}
-	return err
+	return srv.Shutdown(shutdown)
 }
 
 func printLogins(c config.Config) {

@@ -21,10 +21,19 @@ type Current struct {
 	RestaurantID int64
 	FranchiseID  int64
 	Version      int
-	Hash         string // also the ETag
+	Hash         string // the document's SHA-256, hex
 	UpdatedAt    time.Time
 
+	etag        string // Hash quoted, computed once per cache fill
 	cachedUntil time.Time
+}
+
+// ETag is the strong validator of the deployed document (its hash, quoted).
+func (c Current) ETag() string {
+	if c.etag != "" {
+		return c.etag
+	}
+	return `"` + c.Hash + `"`
 }
 
 // ErrNotDeployed: the restaurant has no deployed menu yet.
@@ -119,12 +128,55 @@ func (s *Service) CurrentFor(ctx context.Context, restaurantID int64) (Current, 
 	// and for a short while, in case an announcement from another
 	// instance is lost.
 	c.cachedUntil = now.Add(feedTTL)
+	c.etag = `"` + c.Hash + `"`
 	s.feedMu.Lock()
 	if s.feedEpoch == epoch {
 		s.feed[restaurantID] = c
 	}
 	s.feedMu.Unlock()
 	return c, nil
+}
+
+// FeedAnswer answers a kiosk's poll of its menu: the deployed menu of the
+// kiosk's own restaurant, with its strong validator, and its bytes unless
+// the kiosk already holds it.
+type FeedAnswer struct {
+	ETag        string // strong, quoted: the document's hash
+	Version     int
+	Modified    time.Time // when this version went into service (UTC)
+	NotModified bool      // the kiosk holds this menu: no body
+	Body        []byte    // the JSON, or its gzip form (shared: never written into)
+	Gzip        bool
+}
+
+// Feed answers a kiosk's poll. holds says whether the kiosk already has
+// the menu of an ETag (its If-None-Match); gzip whether it reads gzip.
+// Nearly every poll ends in a 304, answered from the cache of current
+// menus kept true by the menu.deployed events (a TTL bounds an
+// announcement lost between instances); a full answer takes the document
+// as stored at generation, its gzip form compressed once then, from the
+// cache of documents by hash, so its bytes always match its ETag. The
+// device's key names its restaurant: a kiosk never reads another
+// restaurant's menu.
+func (s *Service) Feed(ctx context.Context, d tenancy.Device, holds func(etag string) bool, gzip bool) (FeedAnswer, error) {
+	c, err := s.CurrentFor(ctx, d.Restaurant.ID)
+	if err != nil {
+		return FeedAnswer{}, err
+	}
+	a := FeedAnswer{ETag: c.ETag(), Version: c.Version, Modified: c.UpdatedAt.UTC()}
+	if holds != nil && holds(a.ETag) {
+		a.NotModified = true
+		return a, nil
+	}
+	raw, gz, err := s.Document(ctx, c.Hash)
+	if err != nil {
+		return FeedAnswer{}, err
+	}
+	a.Body, a.Gzip = raw, gzip
+	if gzip {
+		a.Body = gz
+	}
+	return a, nil
 }
 
 // feedTTL bounds how long an instance trusts its cached current menu.

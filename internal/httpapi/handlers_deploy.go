@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -50,6 +49,7 @@ func (s *Server) deployRouteTable() []route {
 
 		// Kiosk feed.
 		{method: http.MethodGet, path: "/kiosk/v1/menu", id: "kioskMenu", tag: tagDevices, summary: "Le menu déployé du restaurant de la borne (orderJson), avec ETag / 304 et gzip", access: device, original: []string{"CartesCampagnesDeploy/{franchiseId}/{siret}.json"}, register: s.registerKioskMenu},
+		{method: http.MethodHead, path: "/kiosk/v1/menu", id: "kioskMenuHead", tag: tagDevices, summary: "Les en-têtes du menu déployé (ETag, version, taille), sans le corps", access: device, register: s.registerKioskMenu},
 		{method: http.MethodGet, path: "/kiosk/v1/manifest", id: "kioskManifest", tag: tagDevices, summary: "Manifeste : le menu et les images qu'il utilise (chemin, taille, date, empreinte SHA-256) pour une synchronisation incrémentale", access: device, original: []string{"MANIFEST"}, register: handle(s.kioskManifest)},
 		{method: http.MethodGet, path: "/kiosk/v1/images/{kind}/{file}", id: "kioskImage", tag: tagDevices, summary: "Une image du manifeste", access: device, original: []string{"CartesCampagnesImages/{franchiseId}/categories|products|ingredients|supplements/{path}"}, register: s.registerKioskImage},
 		{method: http.MethodGet, path: "/kiosk/v1/colors", id: "kioskColors", tag: tagDevices, summary: "Couleurs de la borne", access: device, original: []string{"colors_borne"}, register: handle(s.kioskColors)},
@@ -258,7 +258,7 @@ func (s *Server) registerDeployedMenu(api huma.API, op huma.Operation) {
 
 type kioskMenuInput struct {
 	IfNoneMatch    string `header:"If-None-Match" doc:"ETag du menu que la borne possède : 304 s'il n'a pas changé"`
-	AcceptEncoding string `header:"Accept-Encoding"`
+	AcceptEncoding string `header:"Accept-Encoding" doc:"gzip : le menu compressé une fois pour toutes à la génération"`
 }
 
 func etagMatches(header, etag string) bool {
@@ -289,113 +289,67 @@ func acceptsGzip(header string) bool {
 	return false
 }
 
+// feedCacheControl: a kiosk revalidates at every poll (304 when unchanged),
+// and no shared cache keeps an answer chosen by a device key.
+const feedCacheControl = "private, no-cache"
+
+func kioskMenuResponses() map[string]*huma.Response {
+	str := &huma.Schema{Type: "string"}
+	etag := &huma.Param{Description: "Empreinte forte du menu déployé (SHA-256 du document, entre guillemets)", Schema: str}
+	common := map[string]*huma.Param{"ETag": etag, "Cache-Control": {Description: "`" + feedCacheControl + "`", Schema: str},
+		"Vary": {Description: "`Accept-Encoding`", Schema: str}}
+	full := jsonDocResponse()
+	full["200"].Headers = map[string]*huma.Param{"Last-Modified": {Description: "Mise en service de cette version", Schema: str},
+		"X-Menu-Version":   {Description: "Version déployée", Schema: &huma.Schema{Type: "integer"}},
+		"Content-Encoding": {Description: "`gzip` si la borne l'accepte (octets compressés à la génération)", Schema: str}}
+	maps.Copy(full["200"].Headers, common)
+	full["304"] = &huma.Response{Description: "Le menu n'a pas changé depuis l'ETag envoyé", Headers: common}
+	full["404"] = &huma.Response{Description: "Aucune carte déployée pour ce restaurant"}
+	return full
+}
+
+// registerKioskMenu serves GET and HEAD /kiosk/v1/menu, the route every
+// kiosk polls: through the same router, middleware (device key, access
+// log) and error answers as every other route; what it serves, and its
+// caches, are deploy.Service.Feed's.
 func (s *Server) registerKioskMenu(api huma.API, op huma.Operation) {
-	op.Responses = jsonDocResponse()
-	op.Responses["304"] = &huma.Response{Description: "Le menu n'a pas changé depuis l'ETag envoyé"}
-	op.Responses["404"] = &huma.Response{Description: "Aucune carte déployée pour ce restaurant"}
-	op.Description += "\n\nExemple de client (Go) : `internal/deploy/kioskclient` — `c := kioskclient.New(url, key)`, `m, err := c.Menu(ctx)` (envoie l'ETag connu, lit 304), `c.Watch(ctx, fn)` (flux SSE, `fn` appelée à chaque nouveau menu)."
-	// Registered with huma for the API description, then served by
-	// kioskMenu straight from the router: every kiosk polls this route, and
-	// huma's per-request work (operation context, input parsing by
-	// reflection, middleware chain) was most of its cost. kioskMenu
-	// authenticates the device like the middleware does.
+	op.Responses = kioskMenuResponses()
+	if op.Method == http.MethodGet {
+		op.Description += "\n\nExemple de client (Go) : `internal/deploy/kioskclient` — `c := kioskclient.New(url, key)`, `m, err := c.Menu(ctx)` (envoie l'ETag connu, lit 304), `c.Watch(ctx, fn)` (flux SSE, `fn` appelée à chaque nouveau menu)."
+	}
 	huma.Register(api, op, func(ctx context.Context, in *kioskMenuInput) (*huma.StreamResponse, error) {
-		return nil, newProblem(http.StatusInternalServerError, "route servie par le routeur")
-	})
-	if s.router != nil {
-		s.router.MethodFunc(op.Method, op.Path, s.kioskMenu)
-	}
-}
-
-// kioskHeaders are the fixed headers of one deployed menu's answers,
-// computed once: as header maps for kioskMenu and as the bytes the fast
-// feed writes (fastfeed.go), both from the same values.
-type kioskHeaders struct {
-	etag string
-	// The fixed headers of a 304 and of a 200 (without Content-Encoding
-	// and Content-Length): shared, never written into.
-	h304, h200 http.Header
-	// The same, with their status line, as written on the wire (without
-	// Date and the final blank line).
-	head304, head200 []byte
-}
-
-// feedHeaders caches kioskHeaders by deployed menu (restaurant, version,
-// hash); emptied when it grows past maxFeedHeaders.
-var feedHeaders struct {
-	sync.RWMutex
-	m map[deploy.Current]*kioskHeaders
-}
-
-const maxFeedHeaders = 50_000
-
-func headersOf(cur deploy.Current) *kioskHeaders {
-	cur.UpdatedAt = cur.UpdatedAt.UTC()
-	feedHeaders.RLock()
-	h := feedHeaders.m[cur]
-	feedHeaders.RUnlock()
-	if h != nil {
-		return h
-	}
-	// The slices are shared by the answers: Header.Set and Add replace or
-	// grow (a one-element slice is copied), they never write into them.
-	etag := `"` + cur.Hash + `"`
-	h = &kioskHeaders{etag: etag,
-		h304: http.Header{"Cache-Control": hdrNoCache, "Etag": {etag}, "Vary": hdrVary},
-		h200: http.Header{"Cache-Control": hdrNoCache, "Content-Type": hdrJSON, "Etag": {etag}, "Vary": hdrVary,
-			"Last-Modified": {cur.UpdatedAt.Format(http.TimeFormat)}, "X-Menu-Version": {strconv.Itoa(cur.Version)}}}
-	h.head304, h.head200 = rawHead("304 Not Modified", h.h304), rawHead("200 OK", h.h200)
-	feedHeaders.Lock()
-	if feedHeaders.m == nil || len(feedHeaders.m) >= maxFeedHeaders {
-		feedHeaders.m = map[deploy.Current]*kioskHeaders{}
-	}
-	feedHeaders.m[cur] = h
-	feedHeaders.Unlock()
-	return h
-}
-
-var (
-	hdrNoCache = []string{"no-cache"}
-	hdrJSON    = []string{"application/json"}
-	hdrVary    = []string{"Accept-Encoding"}
-	hdrGzip    = []string{"gzip"}
-)
-
-// menuAnswer is a successful answer of GET /kiosk/v1/menu.
-type menuAnswer struct {
-	headers     *kioskHeaders
-	notModified bool
-	body        []byte // raw or gzip
-	gzip        bool
-}
-
-// kioskMenuAnswer is GET /kiosk/v1/menu for a device key and the request's
-// If-None-Match and Accept-Encoding, shared by kioskMenu (net/http) and the
-// fast feed: 304 when the kiosk already has the menu, gzip when accepted.
-func (s *Server) kioskMenuAnswer(ctx context.Context, token, ifNoneMatch, acceptEncoding string) (menuAnswer, huma.StatusError) {
-	d, perr := s.device(ctx, token)
-	if perr != nil {
-		return menuAnswer{}, perr
-	}
-	cur, err := s.deploy.CurrentFor(ctx, d.Restaurant.ID)
-	if err != nil {
+		a, err := s.deploy.Feed(ctx, deviceFrom(ctx), func(etag string) bool { return etagMatches(in.IfNoneMatch, etag) }, acceptsGzip(in.AcceptEncoding))
 		if errors.Is(err, deploy.ErrNotDeployed) {
-			return menuAnswer{}, newProblem(http.StatusNotFound, err.Error())
+			return nil, newProblem(http.StatusNotFound, err.Error())
 		}
-		return menuAnswer{}, problem(ctx, err).(huma.StatusError)
+		if err != nil {
+			return nil, problem(ctx, err)
+		}
+		return &huma.StreamResponse{Body: func(hctx huma.Context) { writeFeed(hctx, a) }}, nil
+	})
+}
+
+// writeFeed writes a feed answer; a HEAD gets the same headers as the GET
+// (Content-Length included) and no body.
+func writeFeed(hctx huma.Context, a deploy.FeedAnswer) {
+	hctx.SetHeader("ETag", a.ETag)
+	hctx.SetHeader("Cache-Control", feedCacheControl)
+	hctx.SetHeader("Vary", "Accept-Encoding")
+	if a.NotModified {
+		hctx.SetStatus(http.StatusNotModified)
+		return
 	}
-	kh := headersOf(cur)
-	if ifNoneMatch != "" && (ifNoneMatch == kh.etag || etagMatches(ifNoneMatch, kh.etag)) {
-		return menuAnswer{headers: kh, notModified: true}, nil
+	hctx.SetHeader("Content-Type", "application/json")
+	hctx.SetHeader("Last-Modified", a.Modified.Format(http.TimeFormat))
+	hctx.SetHeader("X-Menu-Version", strconv.Itoa(a.Version))
+	if a.Gzip {
+		hctx.SetHeader("Content-Encoding", "gzip")
 	}
-	raw, gz, err := s.deploy.Document(ctx, cur.Hash)
-	if err != nil {
-		return menuAnswer{}, problem(ctx, err).(huma.StatusError)
+	hctx.SetHeader("Content-Length", strconv.Itoa(len(a.Body)))
+	hctx.SetStatus(http.StatusOK)
+	if hctx.Method() != http.MethodHead {
+		_, _ = hctx.BodyWriter().Write(a.Body)
 	}
-	if acceptEncoding == "gzip" || acceptsGzip(acceptEncoding) {
-		return menuAnswer{headers: kh, body: gz, gzip: true}, nil
-	}
-	return menuAnswer{headers: kh, body: raw}, nil
 }
 
 // deviceToken is the device key of a request: Authorization: Bearer …, or
@@ -405,30 +359,6 @@ func deviceToken(authorization, deviceKey string) string {
 		return token
 	}
 	return strings.TrimSpace(deviceKey)
-}
-
-// kioskMenu serves GET /kiosk/v1/menu through net/http (the fast feed
-// answers the plain requests before they reach it, see fastfeed.go).
-func (s *Server) kioskMenu(w http.ResponseWriter, r *http.Request) {
-	a, perr := s.kioskMenuAnswer(r.Context(), deviceToken(r.Header.Get("Authorization"), r.Header.Get("X-Device-Key")),
-		r.Header.Get("If-None-Match"), r.Header.Get("Accept-Encoding"))
-	if perr != nil {
-		writeProblem(w, perr)
-		return
-	}
-	h := w.Header()
-	if a.notModified {
-		maps.Copy(h, a.headers.h304)
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	maps.Copy(h, a.headers.h200)
-	if a.gzip {
-		h["Content-Encoding"] = hdrGzip
-	}
-	h["Content-Length"] = []string{strconv.Itoa(len(a.body))}
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(a.body)
 }
 
 type manifestOutput struct{ Body deploy.Manifest }
@@ -489,14 +419,14 @@ func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
 			current := func(w io.Writer, name string) error {
 				data := map[string]any{"etag": "", "version": 0}
 				if c, err := s.deploy.CurrentFor(hctx.Context(), d.Restaurant.ID); err == nil {
-					data = map[string]any{"etag": `"` + c.Hash + `"`, "version": c.Version}
+					data = map[string]any{"etag": c.ETag(), "version": c.Version}
 				}
 				b, _ := json.Marshal(data)
 				_, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, b)
 				return err
 			}
 			s.stream(hctx, ch, func(w io.Writer) error { return current(w, "ready") }, func(w io.Writer, e events.Event) error {
-				if invalidating(e.Type) && (e.Type != events.TypeEquipmentsChanged || fmt.Sprint(e.Data["restaurantId"]) == fmt.Sprint(d.Restaurant.ID)) {
+				if tenancy.InvalidatesDeviceKeys(e.Type) && (e.Type != events.TypeEquipmentsChanged || fmt.Sprint(e.Data["restaurantId"]) == fmt.Sprint(d.Restaurant.ID)) {
 					// The key may have been revoked, renewed, or its
 					// restaurant archived: the stream ends with the key.
 					// Another failure (the database) keeps the stream: the

@@ -97,7 +97,7 @@ type Server struct {
 	marketplace *marketplace.Service
 	jobs        *jobs.Runner
 	deploy      *deploy.Service
-	devices     *deviceCache // device keys recently authenticated
+	devices     *tenancy.DeviceKeys
 	exports     *export.Service
 	stopping    chan struct{} // closed by EndStreams
 	stopOnce    sync.Once
@@ -134,7 +134,7 @@ func New(d Deps) *Server {
 		s.deploy = deploy.NewService(d.DB, d.Tenancy, s.jobs, d.Bus, d.Blobs)
 	}
 	s.marketplace = marketplace.NewService(d.DB, d.Tenancy, d.Bus)
-	s.devices = newDeviceCache(d.Tenancy, d.Bus)
+	s.devices = tenancy.NewDeviceKeys(d.Tenancy, d.Bus)
 	s.exports = export.NewService(d.DB, d.Tenancy, s.jobs, s.deploy, d.Blobs)
 	s.router.Use(securityHeaders, clientAddress)
 
@@ -285,9 +285,9 @@ func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
 	next(huma.WithContext(ctx, c))
 }
 
-// device authenticates a device key (through the device cache).
+// device authenticates a device key (through tenancy's cache of keys).
 func (s *Server) device(ctx context.Context, key string) (tenancy.Device, huma.StatusError) {
-	d, err := s.devices.authenticate(ctx, key)
+	d, err := s.devices.Authenticate(ctx, key)
 	if err != nil {
 		if errors.Is(err, tenancy.ErrDeviceKey) {
 			return d, newProblem(http.StatusUnauthorized, err.Error())

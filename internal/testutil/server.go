@@ -36,9 +36,6 @@ type Server struct {
 	Jobs    *jobs.Runner
 	Deploy  *deploy.Service
 	Mails   *MailBox
-	// Feed is the listener's fast kiosk feed (its counters tell which
-	// requests it answered).
-	Feed *httpapi.FeedListener
 }
 
 // MailBox records the mails the server sends.
@@ -84,20 +81,10 @@ func NewServer(t testing.TB, engine store.Engine) *Server {
 	runCtx, stop := context.WithCancel(context.Background())
 	t.Cleanup(stop)
 	h.Start(runCtx)
-	// As `brigade serve`: kiosk menu requests meet the fast feed first.
-	srv := httptest.NewUnstartedServer(h)
-	feed := h.FeedListener(runCtx, srv.Listener, 0, 0)
-	srv.Listener = feed
-	srv.Start()
-	t.Cleanup(func() { // after srv.Close, which closes feed
-		wait, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if err := feed.Wait(wait); err != nil {
-			t.Errorf("fast feed connections still open: %v", err)
-		}
-	})
+	// As `brigade serve`: every request goes through the access log.
+	srv := httptest.NewServer(httpapi.Logger(h))
 	t.Cleanup(srv.Close)
-	return &Server{Server: srv, DB: db, Tenancy: ten, Auth: au, Bus: bus, Handler: h, Mails: mails, Blobs: blobs, Jobs: runner, Deploy: deploySvc, Feed: feed}
+	return &Server{Server: srv, DB: db, Tenancy: ten, Auth: au, Bus: bus, Handler: h, Mails: mails, Blobs: blobs, Jobs: runner, Deploy: deploySvc}
 }
 
 // Response is a decoded answer.
