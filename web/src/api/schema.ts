@@ -902,6 +902,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ticket d'ouverture du flux SSE : à usage unique, valable 30 secondes, lié à la session
+         * @description **Accès :** toute personne connectée.
+         */
+        post: operations["eventsTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/exports/products": {
         parameters: {
             query?: never;
@@ -2290,7 +2310,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Les en-têtes du menu déployé (ETag, version, taille), sans le corps
+         * @description **Accès :** caisse ou borne, avec sa clé d'équipement (`Authorization: Bearer brg_dev_…`).
+         */
+        head: operations["kioskMenuHead"];
         patch?: never;
         trace?: never;
     };
@@ -2565,8 +2589,15 @@ export interface components {
             vatRatesBp: number[] | null;
         };
         Change: {
+            /**
+             * @description L'élément a été ajouté ou supprimé (sans champ) ; absent pour un champ modifié
+             * @enum {string}
+             */
+            action?: "Ajout" | "Suppression";
             after: unknown;
             before: unknown;
+            /** @description L'élément de la carte concerné, par exemple « produit Burger » (entrées d'un enregistrement de carte) */
+            element?: string;
             field: string;
         };
         Collect: {
@@ -3055,9 +3086,15 @@ export interface components {
              * @description Commandes déjà reçues, ignorées
              */
             duplicates: number;
+            /** @description Les 100 premières lignes refusées */
             errors: components["schemas"]["ImportLineError"][] | null;
             /** Format: int64 */
             imported: number;
+            /**
+             * Format: int64
+             * @description Nombre de lignes refusées (toutes, errors n'en détaille que les 100 premières)
+             */
+            rejected: number;
         };
         IssuedKey: {
             equipment: components["schemas"]["Equipment"];
@@ -3913,6 +3950,15 @@ export interface components {
             path: string;
             /** @description Adresse de lecture de l'image */
             url: string;
+        };
+        StreamTicketOutputBody: {
+            /**
+             * Format: date-time
+             * @description Au-delà, le ticket est refusé : en demander un nouveau à chaque (re)connexion
+             */
+            expiresAt: string;
+            /** @description À passer en ?ticket= à GET /api/v1/events ; valable une seule fois */
+            ticket: string;
         };
         SuspensionCheck: {
             /**
@@ -6583,8 +6629,8 @@ export interface operations {
     events: {
         parameters: {
             query?: {
-                /** @description Jeton d'accès (EventSource ne peut pas envoyer d'en-tête Authorization) */
-                access_token?: string;
+                /** @description Ticket à usage unique reçu de POST /api/v1/events/ticket (EventSource ne peut pas envoyer d'en-tête Authorization, et le jeton d'accès ne doit jamais figurer dans une adresse) */
+                ticket?: string;
             };
             header?: never;
             path?: never;
@@ -6621,6 +6667,53 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    eventsTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StreamTicketOutputBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10729,6 +10822,7 @@ export interface operations {
             header?: {
                 /** @description ETag du menu que la borne possède : 304 s'il n'a pas changé */
                 "If-None-Match"?: string;
+                /** @description gzip : le menu compressé une fois pour toutes à la génération */
                 "Accept-Encoding"?: string;
             };
             path?: never;
@@ -10739,6 +10833,18 @@ export interface operations {
             /** @description Le menu (orderJson : categories, items, options, cartes, groups_sub_options, promotions, zones, tags, printers, screens, product_size_1..10, hide_name_*, campagnes : par carte idCampagne, nom, dateDebut, dateFin, isPeriodic et periodes [{dateDebut, dateFin}], toujours une liste ; dates et périodes d'une carte périodique reprojetées sur le mois de la génération) */
             200: {
                 headers: {
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
+                    /** @description `gzip` si la borne l'accepte (octets compressés à la génération) */
+                    "Content-Encoding"?: string;
+                    /** @description Empreinte forte du menu déployé (SHA-256 du document, entre guillemets) */
+                    ETag?: string;
+                    /** @description Mise en service de cette version */
+                    "Last-Modified"?: string;
+                    /** @description `Accept-Encoding` */
+                    Vary?: string;
+                    /** @description Version déployée */
+                    "X-Menu-Version"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10750,6 +10856,98 @@ export interface operations {
             /** @description Le menu n'a pas changé depuis l'ETag envoyé */
             304: {
                 headers: {
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
+                    /** @description Empreinte forte du menu déployé (SHA-256 du document, entre guillemets) */
+                    ETag?: string;
+                    /** @description `Accept-Encoding` */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Aucune carte déployée pour ce restaurant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    kioskMenuHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag du menu que la borne possède : 304 s'il n'a pas changé */
+                "If-None-Match"?: string;
+                /** @description gzip : le menu compressé une fois pour toutes à la génération */
+                "Accept-Encoding"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Le menu (orderJson : categories, items, options, cartes, groups_sub_options, promotions, zones, tags, printers, screens, product_size_1..10, hide_name_*, campagnes : par carte idCampagne, nom, dateDebut, dateFin, isPeriodic et periodes [{dateDebut, dateFin}], toujours une liste ; dates et périodes d'une carte périodique reprojetées sur le mois de la génération) */
+            200: {
+                headers: {
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
+                    /** @description `gzip` si la borne l'accepte (octets compressés à la génération) */
+                    "Content-Encoding"?: string;
+                    /** @description Empreinte forte du menu déployé (SHA-256 du document, entre guillemets) */
+                    ETag?: string;
+                    /** @description Mise en service de cette version */
+                    "Last-Modified"?: string;
+                    /** @description `Accept-Encoding` */
+                    Vary?: string;
+                    /** @description Version déployée */
+                    "X-Menu-Version"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Le menu n'a pas changé depuis l'ETag envoyé */
+            304: {
+                headers: {
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
+                    /** @description Empreinte forte du menu déployé (SHA-256 du document, entre guillemets) */
+                    ETag?: string;
+                    /** @description `Accept-Encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10848,10 +11046,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Une commande JSON par ligne (le schéma de POST /kiosk/v1/orders). */
+        /** @description Une commande JSON par ligne (le schéma de POST /kiosk/v1/orders), 256 Mio au plus, 256 Kio par ligne au plus. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
                 "application/x-ndjson": string;
             };
         };
