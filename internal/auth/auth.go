@@ -12,7 +12,9 @@ import (
 	"fmt"
 	"log/slog"
 	"net/mail"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -26,10 +28,11 @@ import (
 // Errors the HTTP layer maps to answers.
 var (
 	ErrBadCredentials = errors.New("Identifiant ou mot de passe incorrect.")
-	ErrThrottled      = errors.New("Trop de tentatives de connexion. Veuillez réessayer dans 15 minutes.")
-	ErrTokenInvalid   = errors.New("Votre session a expiré. Veuillez vous reconnecter.")
-	ErrAccountGone    = errors.New("Ce compte n'existe plus ou a été désactivé.")
-	ErrResetInvalid   = errors.New("Ce lien de réinitialisation est invalide ou a expiré.")
+	// ErrThrottled matches every *ThrottledError, which says how long to wait.
+	ErrThrottled    = errors.New("Trop de tentatives de connexion. Veuillez réessayer plus tard.")
+	ErrTokenInvalid = errors.New("Votre session a expiré. Veuillez vous reconnecter.")
+	ErrAccountGone  = errors.New("Ce compte n'existe plus ou a été désactivé.")
+	ErrResetInvalid = errors.New("Ce lien de réinitialisation est invalide ou a expiré.")
 )
 
 // Kind is one of the spec's three sign-in doors.
@@ -53,11 +56,7 @@ func (k Kind) admits(r tenancy.Role) bool {
 	return false
 }
 
-// Throttling: failures counted over a sliding window.
 const (
-	throttleWindow   = 15 * time.Minute
-	maxFailsPerLogin = 5
-	maxFailsPerIP    = 30
 	resetTokenTTL    = time.Hour
 	bcryptCost       = 11
 	minPasswordRunes = 8
@@ -86,6 +85,13 @@ type Service struct {
 	publicURL string
 	secret    []byte
 	now       func() time.Time
+
+	// checkSlots bounds the password checks (bcrypt) running at once on
+	// this server; an attempt waits at most checkWait for a slot.
+	checkSlots chan struct{}
+	checkWait  time.Duration
+	checks     atomic.Int64 // password checks made, for tests and metrics
+	onCheck    func()
 }
 
 // Config sets up the service.
@@ -93,8 +99,17 @@ type Config struct {
 	TokenTTL  time.Duration
 	PublicURL string // base of the links in reset mails
 	Mailer    Mailer
-	// Now replaces the clock (tests of expiry); nil uses time.Now.
+	// Now replaces the clock (tests of expiry and sign-in delays); nil uses
+	// time.Now.
 	Now func() time.Time
+	// PasswordChecks bounds the password checks running at once (0: twice
+	// the processors, at least 4); CheckWait is how long an attempt waits
+	// for one before a 429 (0: 10 s).
+	PasswordChecks int
+	CheckWait      time.Duration
+	// OnPasswordCheck, when set, runs inside each password check's slot
+	// (tests hold a slot with it).
+	OnPasswordCheck func()
 }
 
 // NewService loads (or creates, once for all instances) the token signing
@@ -113,8 +128,15 @@ func NewService(ctx context.Context, db *store.DB, ten *tenancy.Service, cfg Con
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.PasswordChecks <= 0 {
+		cfg.PasswordChecks = max(4, 2*runtime.GOMAXPROCS(0))
+	}
+	if cfg.CheckWait <= 0 {
+		cfg.CheckWait = 10 * time.Second
+	}
 	return &Service{db: db, tenancy: ten, mailer: cfg.Mailer, tokenTTL: cfg.TokenTTL,
-		publicURL: strings.TrimRight(cfg.PublicURL, "/"), secret: secret, now: cfg.Now}, nil
+		publicURL: strings.TrimRight(cfg.PublicURL, "/"), secret: secret, now: cfg.Now,
+		checkSlots: make(chan struct{}, cfg.PasswordChecks), checkWait: cfg.CheckWait, onCheck: cfg.OnPasswordCheck}, nil
 }
 
 // signingKey is kept in the database so that every instance behind a load
@@ -165,62 +187,79 @@ type Session struct {
 // DisplayName is the name the shell shows for the session.
 func (s Session) DisplayName() string { return tenancy.DisplayName(s.User, s.Franchise.Name) }
 
-// SignIn checks a login and password through one of the three doors.
+// SignIn checks a login and password through one of the three doors, from
+// the client address ip ("" when unknown). The attempt is counted against
+// the login and the address before the password is checked (see limits.go):
+// during a delay it is refused with a *ThrottledError and no check.
 func (s *Service) SignIn(ctx context.Context, kind Kind, login, password, ip string) (Session, error) {
 	login = tenancy.NormalizeLogin(login)
-	if err := s.checkThrottle(ctx, login, ip); err != nil {
+	keys := limitKeys(login, ip)
+	if err := s.precheck(ctx, keys, s.now()); err != nil {
+		return Session{}, err
+	}
+	release, err := s.checkSlot(ctx)
+	if err != nil {
+		return Session{}, err
+	}
+	if err := s.reserve(ctx, keys, s.now()); err != nil {
+		release()
 		return Session{}, err
 	}
 	u, err := s.tenancy.UserByLogin(ctx, login)
-	ok := err == nil && !u.Disabled && kind.admits(u.Role) &&
-		bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(password)) == nil
 	if err != nil && !errors.Is(err, tenancy.ErrNotFound) {
+		release()
 		return Session{}, err
 	}
-	if errors.Is(err, tenancy.ErrNotFound) {
-		// Spend the same time as for a real login so that timing does not
-		// tell which logins exist.
-		_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+	// An unknown login is checked against a dummy hash so that timing does
+	// not tell which logins exist.
+	hash := dummyHash
+	if err == nil {
+		hash = []byte(u.PasswordHash)
 	}
-	s.recordAttempt(ctx, login, ip, ok)
-	if !ok {
+	match := s.checkPassword(hash, password)
+	release()
+	if err != nil || !match || u.Disabled || !kind.admits(u.Role) {
 		return Session{}, ErrBadCredentials
 	}
+	s.succeeded(ctx, keys, s.now())
 	return s.issue(ctx, u, 0)
 }
 
 var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("brigade-timing"), bcryptCost)
 
-func (s *Service) checkThrottle(ctx context.Context, login, ip string) error {
-	since := s.now().UTC().Add(-throttleWindow)
-	var byLogin, byIP int
-	err := s.db.QueryRow(ctx, `SELECT
-		COALESCE(SUM(CASE WHEN login = ? THEN 1 ELSE 0 END), 0),
-		COALESCE(SUM(CASE WHEN ip = ? THEN 1 ELSE 0 END), 0)
-		FROM signin_attempts WHERE succeeded = FALSE AND attempted_at > ? AND (login = ? OR ip = ?)`,
-		login, ip, since, login, ip).Scan(&byLogin, &byIP)
-	if err != nil {
-		return err
+// checkSlot waits (at most checkWait) for one of the server's password
+// check slots: a flood of sign-ins with many logins cannot take every
+// processor, it gets 429s.
+func (s *Service) checkSlot(ctx context.Context) (release func(), err error) {
+	release = func() { <-s.checkSlots }
+	select {
+	case s.checkSlots <- struct{}{}:
+		return release, nil
+	default:
 	}
-	if byLogin >= maxFailsPerLogin || byIP >= maxFailsPerIP {
-		return ErrThrottled
+	t := time.NewTimer(s.checkWait)
+	defer t.Stop()
+	select {
+	case s.checkSlots <- struct{}{}:
+		return release, nil
+	case <-t.C:
+		return nil, &ThrottledError{RetryAfter: time.Second, Busy: true}
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
-	return nil
 }
 
-func (s *Service) recordAttempt(ctx context.Context, login, ip string, ok bool) {
-	now := s.now().UTC()
-	if ok {
-		// A successful sign-in forgives this login's earlier failures.
-		_, _ = s.db.Exec(ctx, `DELETE FROM signin_attempts WHERE login = ? AND succeeded = FALSE`, login)
-		return
+func (s *Service) checkPassword(hash []byte, password string) bool {
+	s.checks.Add(1)
+	if s.onCheck != nil {
+		s.onCheck()
 	}
-	if _, err := s.db.Exec(ctx, `INSERT INTO signin_attempts (login, ip, succeeded, attempted_at) VALUES (?, ?, ?, ?)`, login, ip, ok, now); err != nil {
-		slog.Warn("record sign-in attempt", "err", err)
-	}
-	// Keep the table small: forget attempts older than the window.
-	_, _ = s.db.Exec(ctx, `DELETE FROM signin_attempts WHERE attempted_at < ?`, now.Add(-throttleWindow))
+	return bcrypt.CompareHashAndPassword(hash, []byte(password)) == nil
 }
+
+// PasswordChecks is the number of passwords this service has checked
+// against a hash since it started.
+func (s *Service) PasswordChecks() int64 { return s.checks.Load() }
 
 type claims struct {
 	jwt.RegisteredClaims

@@ -2,7 +2,12 @@ package httpapi
 
 import (
 	"context"
+	"errors"
+	"net/http"
+	"strconv"
 	"time"
+
+	"github.com/danielgtaylor/huma/v2"
 
 	"brigade/internal/auth"
 	"brigade/internal/tenancy"
@@ -55,6 +60,12 @@ type signinInput struct {
 
 func (s *Server) signinKind(ctx context.Context, kind auth.Kind, in *signinInput) (*currentUserOutput, error) {
 	sess, err := s.Auth.SignIn(ctx, kind, in.Body.Login, in.Body.Password, clientIP(ctx))
+	var te *auth.ThrottledError
+	if errors.As(err, &te) {
+		// 429 with the wait in Retry-After: the password was not checked.
+		return nil, huma.ErrorWithHeaders(newProblem(http.StatusTooManyRequests, te.Error()),
+			http.Header{"Retry-After": {strconv.Itoa(te.RetryAfterSeconds())}})
+	}
 	if err != nil {
 		return nil, err
 	}
