@@ -172,20 +172,7 @@ func (r *Runner) GetFor(ctx context.Context, p tenancy.Principal, id int64) (Job
 
 // Latest lists the franchise's most recent jobs of a kind.
 func (r *Runner) Latest(ctx context.Context, franchiseID int64, kind string, limit int) ([]Job, error) {
-	rows, err := r.db.Query(ctx, `SELECT `+columns+` FROM jobs WHERE franchise_id = ? AND kind = ? ORDER BY id DESC LIMIT ?`, franchiseID, kind, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Job
-	for rows.Next() {
-		j, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, j)
-	}
-	return out, rows.Err()
+	return store.Collect(ctx, r.db, `SELECT `+columns+` FROM jobs WHERE franchise_id = ? AND kind = ? ORDER BY id DESC LIMIT ?`, []any{franchiseID, kind, limit}, scan)
 }
 
 // Start runs workers until ctx ends. Each worker claims the oldest queued

@@ -40,19 +40,11 @@ func restaurantsWithModules(ctx context.Context, r store.Runner, ids []int64) (m
 		return out, nil
 	}
 	in, args := store.In(ids)
-	rows, err := r.Query(ctx, `SELECT DISTINCT restaurant_id FROM marketplace_modules WHERE restaurant_id `+in, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
+	have, err := store.Collect(ctx, r, `SELECT DISTINCT restaurant_id FROM marketplace_modules WHERE restaurant_id `+in, args, store.ScanValue[int64])
+	for _, id := range have {
 		out[id] = true
 	}
-	return out, rows.Err()
+	return out, err
 }
 
 // insertModule adds a module unless the restaurant already has one of that
@@ -76,45 +68,28 @@ func modulesPerRestaurant(ctx context.Context, r store.Runner, ids []int64) (map
 		return out, nil
 	}
 	in, args := store.In(ids)
-	rows, err := r.Query(ctx, `SELECT `+moduleColumns+` FROM marketplace_modules WHERE restaurant_id `+in+` ORDER BY restaurant_id, id`, args...)
+	all, err := store.Collect(ctx, r, `SELECT `+moduleColumns+` FROM marketplace_modules WHERE restaurant_id `+in+` ORDER BY restaurant_id, id`, args, scanModule)
 	if err != nil {
 		return nil, err
 	}
 	byID := map[int64]*Module{}
-	var all []Module
-	for rows.Next() {
-		m, err := scanModule(rows)
-		if err != nil {
-			rows.Close()
-			return nil, err
-		}
-		all = append(all, m)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
 	for i := range all {
 		byID[all[i].ID] = &all[i]
 	}
-	prows, err := r.Query(ctx, `SELECT p.module_id, e.id, e.name, e.user_keen_id FROM marketplace_module_pos p
+	err = store.Each(ctx, r, `SELECT p.module_id, e.id, e.name, e.user_keen_id FROM marketplace_module_pos p
 		JOIN marketplace_modules m ON m.id = p.module_id JOIN equipments e ON e.id = p.equipment_id
-		WHERE m.restaurant_id `+in+` ORDER BY e.name, e.id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer prows.Close()
-	for prows.Next() {
+		WHERE m.restaurant_id `+in+` ORDER BY e.name, e.id`, args, func(row store.Scanner) error {
 		var mid int64
 		var t Till
-		if err := prows.Scan(&mid, &t.ID, &t.Name, &t.UserKeenID); err != nil {
-			return nil, err
+		if err := row.Scan(&mid, &t.ID, &t.Name, &t.UserKeenID); err != nil {
+			return err
 		}
 		if m := byID[mid]; m != nil {
 			m.SelectedPOS = append(m.SelectedPOS, t)
 		}
-	}
-	if err := prows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	for _, m := range all {
@@ -143,20 +118,22 @@ func tillsPerRestaurant(ctx context.Context, r store.Runner, ids []int64) (map[i
 	}
 	in, args := store.In(ids)
 	args = append(args, tenancy.EquipmentTill)
-	rows, err := r.Query(ctx, `SELECT restaurant_id, id, name, user_keen_id FROM equipments WHERE restaurant_id `+in+` AND kind = ? ORDER BY name, id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	err := store.Each(ctx, r, `SELECT restaurant_id, id, name, user_keen_id FROM equipments WHERE restaurant_id `+in+` AND kind = ? ORDER BY name, id`, args, func(row store.Scanner) error {
 		var rid int64
 		var t Till
-		if err := rows.Scan(&rid, &t.ID, &t.Name, &t.UserKeenID); err != nil {
-			return nil, err
+		if err := row.Scan(&rid, &t.ID, &t.Name, &t.UserKeenID); err != nil {
+			return err
 		}
 		out[rid] = append(out[rid], t)
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
+}
+
+func scanTill(row store.Scanner) (Till, error) {
+	var t Till
+	err := row.Scan(&t.ID, &t.Name, &t.UserKeenID)
+	return t, err
 }
 
 // moduleOf reads one module of a restaurant with its tills.
@@ -165,20 +142,9 @@ func moduleOf(ctx context.Context, r store.Runner, restaurantID int64, k Kind) (
 	if err != nil {
 		return m, err
 	}
-	rows, err := r.Query(ctx, `SELECT e.id, e.name, e.user_keen_id FROM marketplace_module_pos p JOIN equipments e ON e.id = p.equipment_id
-		WHERE p.module_id = ? ORDER BY e.name, e.id`, m.ID)
-	if err != nil {
-		return m, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var t Till
-		if err := rows.Scan(&t.ID, &t.Name, &t.UserKeenID); err != nil {
-			return m, err
-		}
-		m.SelectedPOS = append(m.SelectedPOS, t)
-	}
-	return m, rows.Err()
+	m.SelectedPOS, err = store.Collect(ctx, r, `SELECT e.id, e.name, e.user_keen_id FROM marketplace_module_pos p JOIN equipments e ON e.id = p.equipment_id
+		WHERE p.module_id = ? ORDER BY e.name, e.id`, []any{m.ID}, scanTill)
+	return m, err
 }
 
 // equipmentOf reads an equipment of a restaurant (kind included).

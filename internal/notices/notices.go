@@ -72,39 +72,19 @@ func visible(n Notice, p tenancy.Principal, domain string) bool {
 
 // List is the user's feed for domain (the host the back-office is opened on), newest first.
 func (s *Service) List(ctx context.Context, p tenancy.Principal, domain string) (Feed, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+columns+` FROM notices ORDER BY notice_date DESC, id DESC`)
+	all, err := store.Collect(ctx, s.db, `SELECT `+columns+` FROM notices ORDER BY notice_date DESC, id DESC`, nil, scan)
 	if err != nil {
 		return Feed{}, err
 	}
-	var all []Notice
-	for rows.Next() {
-		n, err := scan(rows)
-		if err != nil {
-			rows.Close()
-			return Feed{}, err
-		}
-		if visible(n, p, domain) {
-			all = append(all, n)
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	all = slices.DeleteFunc(all, func(n Notice) bool { return !visible(n, p, domain) })
+	readIDs, err := store.Collect(ctx, s.db, `SELECT notice_id FROM notice_reads WHERE user_id = ?`, []any{p.UserID}, store.ScanValue[int64])
+	if err != nil {
 		return Feed{}, err
 	}
 	read := map[int64]bool{}
-	rr, err := s.db.Query(ctx, `SELECT notice_id FROM notice_reads WHERE user_id = ?`, p.UserID)
-	if err != nil {
-		return Feed{}, err
-	}
-	for rr.Next() {
-		var id int64
-		if err := rr.Scan(&id); err != nil {
-			rr.Close()
-			return Feed{}, err
-		}
+	for _, id := range readIDs {
 		read[id] = true
 	}
-	rr.Close()
 	f := Feed{Items: all}
 	for i := range f.Items {
 		f.Items[i].Read = read[f.Items[i].ID]

@@ -106,18 +106,13 @@ func (s *Service) List(ctx context.Context, p tenancy.Principal) ([]Entry, error
 		return nil, tenancy.ErrForbidden
 	}
 	now := s.now().UTC()
-	rows, err := s.db.Query(ctx, `SELECT user_id, user_name, role, source, page, online, last_active FROM presence
-		WHERE franchise_id = ? AND last_active > ? ORDER BY last_active DESC`, p.FranchiseID, now.Add(-24*time.Hour))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	var online, offline []Entry
-	for rows.Next() {
+	err := store.Each(ctx, s.db, `SELECT user_id, user_name, role, source, page, online, last_active FROM presence
+		WHERE franchise_id = ? AND last_active > ? ORDER BY last_active DESC`, []any{p.FranchiseID, now.Add(-24 * time.Hour)}, func(row store.Scanner) error {
 		var e Entry
 		var role string
-		if err := rows.Scan(&e.UserID, &e.UserName, &role, &e.Source, &e.Page, &e.Online, &e.LastActive); err != nil {
-			return nil, err
+		if err := row.Scan(&e.UserID, &e.UserName, &role, &e.Source, &e.Page, &e.Online, &e.LastActive); err != nil {
+			return err
 		}
 		e.Role = tenancy.Role(role)
 		e.Online = e.Online && now.Sub(e.LastActive) < Timeout
@@ -126,6 +121,10 @@ func (s *Service) List(ctx context.Context, p tenancy.Principal) ([]Entry, error
 		} else {
 			offline = append(offline, e)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return append(online, offline...), rows.Err()
+	return append(online, offline...), nil
 }

@@ -83,21 +83,9 @@ func (s *Service) People(ctx context.Context, p Principal) ([]User, error) {
 	if err := requireAdmin(p); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.Query(ctx, `SELECT `+userColumns+` FROM users WHERE franchise_id = ? AND role IN ('moderator', 'guest', 'restaurant') ORDER BY role, nom, prenom, login`, p.FranchiseID)
+	out, err := store.Collect(ctx, s.db, `SELECT `+userColumns+` FROM users WHERE franchise_id = ? AND role IN ('moderator', 'guest', 'restaurant') ORDER BY role, nom, prenom, login`,
+		[]any{p.FranchiseID}, scanUser)
 	if err != nil {
-		return nil, err
-	}
-	var out []User
-	for rows.Next() {
-		u, err := scanUser(rows)
-		if err != nil {
-			rows.Close()
-			return nil, err
-		}
-		out = append(out, u)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	for i := range out {

@@ -234,21 +234,8 @@ func (s *Service) EquipmentsInScope(ctx context.Context, p Principal) ([]Equipme
 		return nil, nil
 	}
 	where, args := scopeClause(p, "r")
-	rows, err := s.db.Query(ctx, `SELECT e.`+strings.ReplaceAll(equipmentColumns, ", ", ", e.")+` FROM equipments e
-		JOIN restaurants r ON r.id = e.restaurant_id WHERE `+where+` ORDER BY e.id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Equipment
-	for rows.Next() {
-		e, err := scanEquipment(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
+	return store.Collect(ctx, s.db, `SELECT e.`+strings.ReplaceAll(equipmentColumns, ", ", ", e.")+` FROM equipments e
+		JOIN restaurants r ON r.id = e.restaurant_id WHERE `+where+` ORDER BY e.id`, args, scanEquipment)
 }
 
 // NewEquipment stores a till or kiosk.

@@ -53,24 +53,17 @@ type FranchiseSummary struct {
 }
 
 func franchisesWithCounts(ctx context.Context, r store.Runner) ([]FranchiseSummary, error) {
-	rows, err := r.Query(ctx, `SELECT f.id, f.name, f.logo, f.country_code, f.currency, f.is_blocked, f.settings, f.contact_email, f.contact_phone, f.address, f.created_at, f.updated_at,
+	return store.Collect(ctx, r, `SELECT f.id, f.name, f.logo, f.country_code, f.currency, f.is_blocked, f.settings, f.contact_email, f.contact_phone, f.address, f.created_at, f.updated_at,
 		(SELECT COUNT(*) FROM restaurants r WHERE r.franchise_id = f.id AND r.archived_at IS NULL)
-		FROM franchises f ORDER BY f.name, f.id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []FranchiseSummary
-	for rows.Next() {
+		FROM franchises f ORDER BY f.name, f.id`, nil, func(row store.Scanner) (FranchiseSummary, error) {
 		var s FranchiseSummary
 		var settings string
-		if err := rows.Scan(&s.ID, &s.Name, &s.Logo, &s.CountryCode, &s.Currency, &s.IsBlocked, &settings, &s.ContactEmail, &s.ContactPhone, &s.Address, &s.CreatedAt, &s.UpdatedAt, &s.RestaurantCount); err != nil {
-			return nil, err
+		if err := row.Scan(&s.ID, &s.Name, &s.Logo, &s.CountryCode, &s.Currency, &s.IsBlocked, &settings, &s.ContactEmail, &s.ContactPhone, &s.Address, &s.CreatedAt, &s.UpdatedAt, &s.RestaurantCount); err != nil {
+			return s, err
 		}
 		_ = json.Unmarshal([]byte(settings), &s.Settings)
-		out = append(out, s)
-	}
-	return out, rows.Err()
+		return s, nil
+	})
 }
 
 func setFranchiseBlocked(ctx context.Context, r store.Runner, id int64, blocked bool) error {
@@ -143,20 +136,7 @@ func restaurantsInScope(ctx context.Context, r store.Runner, p Principal, f Rest
 		where += " AND (LOWER(r.nom) LIKE ? OR LOWER(r.pseudo) LIKE ? OR LOWER(r.ville) LIKE ? OR r.siret LIKE ?)"
 		args = append(args, like, like, like, like)
 	}
-	rows, err := r.Query(ctx, `SELECT r.`+strings.ReplaceAll(restaurantColumns, ", ", ", r.")+` FROM restaurants r WHERE `+where+` ORDER BY r.nom, r.id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Restaurant
-	for rows.Next() {
-		x, err := scanRestaurant(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, x)
-	}
-	return out, rows.Err()
+	return store.Collect(ctx, r, `SELECT r.`+strings.ReplaceAll(restaurantColumns, ", ", ", r.")+` FROM restaurants r WHERE `+where+` ORDER BY r.nom, r.id`, args, scanRestaurant)
 }
 
 func restaurantByID(ctx context.Context, r store.Runner, id int64) (Restaurant, error) {
@@ -189,20 +169,7 @@ func insertEquipment(ctx context.Context, r store.Runner, e Equipment) (int64, e
 }
 
 func equipmentsPerRestaurant(ctx context.Context, r store.Runner, restaurantID int64) ([]Equipment, error) {
-	rows, err := r.Query(ctx, `SELECT `+equipmentColumns+` FROM equipments WHERE restaurant_id = ? ORDER BY kind DESC, name, id`, restaurantID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Equipment
-	for rows.Next() {
-		e, err := scanEquipment(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
+	return store.Collect(ctx, r, `SELECT `+equipmentColumns+` FROM equipments WHERE restaurant_id = ? ORDER BY kind DESC, name, id`, []any{restaurantID}, scanEquipment)
 }
 
 const userColumns = `id, franchise_id, login, email, password_hash, role, user_type, nom, prenom, restaurant_id, disabled, created_at, updated_at`
@@ -248,22 +215,11 @@ func insertUser(ctx context.Context, r store.Runner, u User) (int64, error) {
 }
 
 func loadUserRestaurants(ctx context.Context, r store.Runner, u *User) error {
-	rows, err := r.Query(ctx, `SELECT ur.restaurant_id FROM user_restaurants ur
+	ids, err := store.Collect(ctx, r, `SELECT ur.restaurant_id FROM user_restaurants ur
 		JOIN restaurants x ON x.id = ur.restaurant_id
-		WHERE ur.user_id = ? AND x.franchise_id = ? ORDER BY ur.restaurant_id`, u.ID, u.FranchiseID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	u.Restaurants = nil
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return err
-		}
-		u.Restaurants = append(u.Restaurants, id)
-	}
-	return rows.Err()
+		WHERE ur.user_id = ? AND x.franchise_id = ? ORDER BY ur.restaurant_id`, []any{u.ID, u.FranchiseID}, store.ScanValue[int64])
+	u.Restaurants = ids
+	return err
 }
 
 func userBy(ctx context.Context, r store.Runner, column string, value any) (User, error) {
