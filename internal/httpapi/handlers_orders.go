@@ -1,13 +1,12 @@
 package httpapi
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -92,7 +91,8 @@ func devicePrincipal(d tenancy.Device) tenancy.Principal {
 type ImportOut struct {
 	Imported   int               `json:"imported"`
 	Duplicates int               `json:"duplicates" doc:"Commandes déjà reçues, ignorées"`
-	Errors     []ImportLineError `json:"errors"`
+	Rejected   int               `json:"rejected" doc:"Nombre de lignes refusées (toutes, errors n'en détaille que les 100 premières)"`
+	Errors     []ImportLineError `json:"errors" doc:"Les 100 premières lignes refusées"`
 }
 
 // ImportLineError is a refused line.
@@ -102,63 +102,45 @@ type ImportLineError struct {
 	Message string `json:"message"`
 }
 
-const maxImportBytes = 512 << 20
+// importOrdersInput is the import's body, read as it arrives rather than
+// whole: huma hands a Resolver the request before reading any body.
+type importOrdersInput struct {
+	body   io.Reader
+	length int64 // Content-Length, -1 when unknown
+}
+
+func (in *importOrdersInput) Resolve(hctx huma.Context) []error {
+	in.body, in.length = hctx.BodyReader(), -1
+	if n, err := strconv.ParseInt(hctx.Header("Content-Length"), 10, 64); err == nil {
+		in.length = n
+	}
+	return nil
+}
 
 func (s *Server) registerImportOrders(api huma.API, op huma.Operation) {
-	op.RequestBody = &huma.RequestBody{Required: true, Description: "Une commande JSON par ligne (le schéma de POST /kiosk/v1/orders).", Content: map[string]*huma.MediaType{
+	op.RequestBody = &huma.RequestBody{Required: true, Description: fmt.Sprintf("Une commande JSON par ligne (le schéma de POST /kiosk/v1/orders), %d Mio au plus, %d Kio par ligne au plus.",
+		orders.MaxImportBytes>>20, orders.MaxImportLineBytes>>10), Content: map[string]*huma.MediaType{
 		"application/x-ndjson": {Schema: &huma.Schema{Type: "string"}}}}
-	op.MaxBodyBytes = maxImportBytes
-	huma.Register(api, op, func(ctx context.Context, in *struct {
-		RawBody []byte
-	}) (*struct{ Body ImportOut }, error) {
-		sc := bufio.NewScanner(bytes.NewReader(in.RawBody))
-		sc.Buffer(make([]byte, 1<<20), 8<<20)
-		line := 0
-		next := func() (orders.Order, int, error, bool) {
-			for sc.Scan() {
-				line++
-				b := bytes.TrimSpace(sc.Bytes())
-				if len(b) == 0 {
-					continue
-				}
-				var o orders.Order
-				dec := json.NewDecoder(bytes.NewReader(b))
-				dec.DisallowUnknownFields()
-				if err := dec.Decode(&o); err != nil {
-					return o, line, errors.New(jsonProblem(err)), true
-				}
-				return o, line, nil, true
-			}
-			return orders.Order{}, line, nil, false
+	tooLarge := fmt.Sprintf("L'import dépasse %d Mio.", orders.MaxImportBytes>>20)
+	huma.Register(api, op, func(ctx context.Context, in *importOrdersInput) (*struct{ Body ImportOut }, error) {
+		if in.length > orders.MaxImportBytes {
+			return nil, newProblem(http.StatusRequestEntityTooLarge, tooLarge+" Découpez l'historique en plusieurs fichiers (par mois, par exemple).")
 		}
-		res, err := s.orders.Import(ctx, deviceFrom(ctx), next)
+		res, err := s.orders.ImportNDJSON(ctx, deviceFrom(ctx), in.body)
+		if errors.Is(err, orders.ErrImportTooLarge) {
+			return nil, newProblem(http.StatusRequestEntityTooLarge, fmt.Sprintf("%s Les lignes 1 à %d ont été traitées (%d commandes importées, %d déjà reçues, %d lignes refusées) ; "+
+				"envoyez la suite dans un autre fichier : une commande déjà reçue n'est jamais enregistrée deux fois.", tooLarge, res.Lines, res.Imported, res.Duplicates, res.Rejected))
+		}
 		if err != nil {
 			return nil, problem(ctx, err)
 		}
-		if err := sc.Err(); err != nil {
-			res.Errors = append(res.Errors, orders.LineError{Line: line + 1, Message: "Ligne trop longue ou illisible."})
-		}
-		out := &struct{ Body ImportOut }{Body: ImportOut{Imported: res.Imported, Duplicates: res.Duplicates, Errors: []ImportLineError{}}}
+		out := &struct{ Body ImportOut }{Body: ImportOut{Imported: res.Imported, Duplicates: res.Duplicates, Rejected: res.Rejected,
+			Errors: make([]ImportLineError, 0, len(res.Errors))}}
 		for _, e := range res.Errors {
 			out.Body.Errors = append(out.Body.Errors, ImportLineError{Line: e.Line, Field: e.Field, Message: e.Message})
 		}
 		return out, nil
 	})
-}
-
-// jsonProblem says in French why a line is not an order.
-func jsonProblem(err error) string {
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &te):
-		return fmt.Sprintf("JSON invalide : le champ %s n'a pas le bon type.", te.Field)
-	case errors.As(err, &se):
-		return fmt.Sprintf("JSON invalide : caractère inattendu à la position %d.", se.Offset)
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return "JSON invalide : champ inconnu " + strings.TrimPrefix(err.Error(), "json: unknown field ") + "."
-	}
-	return "JSON invalide."
 }
 
 // ---- Mes Commandes ----

@@ -1,9 +1,13 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -362,4 +366,134 @@ func TestReportsCarryTheirCurrency(t *testing.T) {
 			t.Errorf("Paris's order in %q", detail.Currency)
 		}
 	})
+}
+
+// postNDJSON posts an import body and reads the whole answer.
+func postNDJSON(t *testing.T, srv *testutil.Server, key string, body io.Reader, length int64) (int, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, srv.URL+"/kiosk/v1/orders/import", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.ContentLength = length
+	req.Header.Set("Authorization", "Bearer "+key)
+	req.Header.Set("Content-Type", "application/x-ndjson")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, raw
+}
+
+// TestImportJunkIsBounded posts 8 MiB of junk lines with valid orders among
+// them: the answer describes the first 100 refused lines and counts them
+// all, the valid orders are stored, and the server's heap stays flat (the
+// whole body and one error per line once took 1.2 GB).
+func TestImportJunkIsBounded(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		key := deviceKeyOf(t, srv.DB, "Lyon Part-Dieu", "caisse")
+		at := time.Date(2026, 10, 2, 12, 15, 0, 0, time.UTC)
+		var body bytes.Buffer
+		var valid []string // the valid lines
+		var badLines []int // the refused lines' numbers
+		longLine := 0
+		for i := 1; body.Len() < 8<<20; i++ {
+			switch {
+			case i%1000 == 0:
+				b, err := json.Marshal(sampleOrder(fmt.Sprintf("J-%d", i), at.Add(time.Duration(i)*time.Second)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				valid = append(valid, string(b))
+				body.Write(b)
+			case i == 50:
+				// One line past the cap: one error, not the end of the import.
+				longLine = i
+				badLines = append(badLines, i)
+				body.WriteString(`{"order_id": "` + strings.Repeat("x", orders.MaxImportLineBytes) + `"}`)
+			default:
+				badLines = append(badLines, i)
+				fmt.Fprintf(&body, `{"order_id": "J-%d", pas du json}`, i)
+			}
+			body.WriteByte('\n')
+		}
+		size := body.Len()
+
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		status, raw := postNDJSON(t, srv, key, bytes.NewReader(body.Bytes()), int64(size))
+		runtime.ReadMemStats(&after)
+		grown := int64(after.HeapSys) - int64(before.HeapSys)
+		t.Logf("%d MiB, %d lines (%d valid): answer %d bytes, heap taken from the system +%d MiB, allocated %d MiB",
+			size>>20, len(valid)+len(badLines), len(valid), len(raw), grown>>20, (after.TotalAlloc-before.TotalAlloc)>>20)
+
+		var out struct {
+			Imported, Duplicates, Rejected int
+			Errors                         []struct {
+				Line    int
+				Field   string
+				Message string
+			}
+		}
+		if err := json.Unmarshal(raw, &out); status != http.StatusOK || err != nil {
+			t.Fatalf("%d %v %.300s", status, err, raw)
+		}
+		if len(raw) > 16<<10 {
+			t.Errorf("answer of %d bytes: want a few KB", len(raw))
+		}
+		if grown > 64<<20 {
+			t.Errorf("the heap grew by %d MiB for a %d MiB import", grown>>20, size>>20)
+		}
+		if out.Imported != len(valid) || out.Duplicates != 0 || out.Rejected != len(badLines) || len(out.Errors) != 100 {
+			t.Fatalf("imported %d/%d, duplicates %d, rejected %d/%d, %d errors", out.Imported, len(valid), out.Duplicates, out.Rejected, len(badLines), len(out.Errors))
+		}
+		for k, e := range out.Errors {
+			want := "JSON invalide : caractère inattendu"
+			if e.Line == longLine {
+				want = "Ligne trop longue"
+			}
+			if e.Line != badLines[k] || !strings.Contains(e.Message, want) {
+				t.Fatalf("error %d: %+v, want line %d %q", k, e, badLines[k], want)
+			}
+		}
+		var n int
+		if err := srv.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM orders WHERE till_order_id LIKE 'J-%'`).Scan(&n); err != nil || n != len(valid) {
+			t.Fatalf("%d orders stored, want %d (%v)", n, len(valid), err)
+		}
+		// A retried import stores nothing twice.
+		again := strings.Join(valid, "\n")
+		status, raw = postNDJSON(t, srv, key, strings.NewReader(again), int64(len(again)))
+		if err := json.Unmarshal(raw, &out); status != http.StatusOK || err != nil || out.Imported != 0 || out.Duplicates != len(valid) || out.Rejected != 0 {
+			t.Fatalf("retry: %d %v %.300s", status, err, raw)
+		}
+	})
+}
+
+// TestImportRefusesABodyPastTheCap: a body announced larger than the cap is
+// refused before it is read, in French.
+func TestImportRefusesABodyPastTheCap(t *testing.T) {
+	srv := testutil.NewServer(t, store.SQLite)
+	key := deviceKeyOf(t, srv.DB, "Lyon Part-Dieu", "caisse")
+	junk := io.LimitReader(zeroLines{}, orders.MaxImportBytes+1)
+	status, raw := postNDJSON(t, srv, key, junk, orders.MaxImportBytes+1)
+	if status != http.StatusRequestEntityTooLarge || !strings.Contains(string(raw), "L'import dépasse 256 Mio") {
+		t.Fatalf("%d %.300s", status, raw)
+	}
+}
+
+// zeroLines is an endless body of empty lines.
+type zeroLines struct{}
+
+func (zeroLines) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = '\n'
+	}
+	return len(p), nil
 }

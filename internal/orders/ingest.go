@@ -3,7 +3,6 @@ package orders
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -155,72 +154,8 @@ func (s *Service) commitLoop() {
 	}
 }
 
-// ImportResult sums up a bulk import.
-type ImportResult struct {
-	Imported   int
-	Duplicates int
-	Errors     []LineError
-}
-
-// LineError is a refused line of a bulk import.
-type LineError struct {
-	Line    int
-	Field   string
-	Message string
-}
-
-// importBatch is how many orders one import transaction holds.
+// importBatch is how many orders one transaction of a bulk load holds.
 const importBatch = 20000
-
-// Import stores many orders of one device (history from a till), in
-// batches: valid orders are stored, refused ones are reported by line.
-func (s *Service) Import(ctx context.Context, dev tenancy.Device, next func() (Order, int, error, bool)) (ImportResult, error) {
-	var res ImportResult
-	batch := make([]*row, 0, importBatch)
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		if err := s.storeRows(ctx, batch); err != nil {
-			return err
-		}
-		for _, r := range batch {
-			if r.duplicate {
-				res.Duplicates++
-			} else {
-				res.Imported++
-			}
-		}
-		batch = batch[:0]
-		return nil
-	}
-	for {
-		o, line, decodeErr, ok := next()
-		if !ok {
-			break
-		}
-		if decodeErr != nil {
-			res.Errors = append(res.Errors, LineError{Line: line, Message: decodeErr.Error()})
-			continue
-		}
-		r, err := s.prepare(dev, o)
-		if err != nil {
-			var ve *ValidationError
-			if errors.As(err, &ve) {
-				res.Errors = append(res.Errors, LineError{Line: line, Field: ve.Field, Message: ve.Message})
-				continue
-			}
-			return res, err
-		}
-		batch = append(batch, r)
-		if len(batch) == importBatch {
-			if err := flush(); err != nil {
-				return res, err
-			}
-		}
-	}
-	return res, flush()
-}
 
 // ImportRows stores orders for any restaurants of one franchise in large
 // transactions: the demo generator and the benchmarks load through it, so
