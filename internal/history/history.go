@@ -35,11 +35,16 @@ const (
 	ModuleFranchise      = "Franchise"
 )
 
-// Change is one field's before and after.
+// Change is one field's before and after. A save of a carte is one entry
+// listing every change it made: each change then names the element of the
+// carte it touched (Element), and an element added or removed as a whole
+// is one change with its Action and no field.
 type Change struct {
-	Field  string `json:"field"`
-	Before any    `json:"before"`
-	After  any    `json:"after"`
+	Element string `json:"element,omitempty" doc:"L'élément de la carte concerné, par exemple « produit Burger » (entrées d'un enregistrement de carte)"`
+	Action  Action `json:"action,omitempty" enum:"Ajout,Suppression" doc:"L'élément a été ajouté ou supprimé (sans champ) ; absent pour un champ modifié"`
+	Field   string `json:"field"`
+	Before  any    `json:"before"`
+	After   any    `json:"after"`
 }
 
 // Entry is a log entry.

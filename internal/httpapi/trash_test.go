@@ -94,14 +94,15 @@ func TestTrashRestoreAndPermanentDelete(t *testing.T) {
 		var h struct {
 			Items []struct{ Action, Target string } `json:"items"`
 		}
-		srv.Do(t, http.MethodGet, "/api/v1/history?module=Cartes&pageSize=6", admin, nil).JSON(t, &h)
+		srv.Do(t, http.MethodGet, "/api/v1/history?module=Cartes&pageSize=4", admin, nil).JSON(t, &h)
 		var entries []string
 		for _, e := range h.Items {
 			entries = append(entries, e.Action+" "+e.Target)
 		}
-		// Dropping the references shows as a Modification of the product that held them.
-		want := "Suppression Carte corbeille › promotion 2 pour 1|Modification Carte corbeille › produit Burger|" +
-			"Suppression Carte corbeille › catégorie d'options Sauces|Modification Carte corbeille › produit Burger|" +
+		// One entry per trash action. A permanent delete is a Suppression of
+		// the carte's element; dropping the references other elements held
+		// makes it a save of several elements, listed in the entry's changes.
+		want := "Suppression Carte corbeille|Suppression Carte corbeille|" +
 			"Modification Carte corbeille › famille d'options Boissons|Modification Carte corbeille › produit Wrap"
 		if strings.Join(entries, "|") != want {
 			t.Fatalf("history: %v", entries)

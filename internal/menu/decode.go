@@ -40,6 +40,8 @@ type decoder struct {
 	// badNumber is the path of the first Count or Quantity that is not a
 	// number, "" if none.
 	badNumber string
+	// scratch holds a reusable list per element type (see array).
+	scratch map[reflect.Type]reflect.Value
 }
 
 func (d *decoder) where() string {
@@ -76,7 +78,7 @@ func decodeDocumentStrict(raw []byte, doc *Document) error {
 	if err != nil {
 		return err
 	}
-	doc.badNumber = d.badNumber
+	doc.badNumber, doc.sizeHint = d.badNumber, len(raw)
 	if end = skipSpace(raw, end); end != len(raw) {
 		return d.syntax(end)
 	}
@@ -261,24 +263,33 @@ func (d *decoder) mismatchAt(i, end int) (int, error) {
 	return end, d.typeError()
 }
 
+// array decodes into a scratch slice kept per element type and copies the
+// result into a slice of the exact length: a carte's thousands of small
+// lists (prices, options, translations) are then allocated once each, not
+// regrown from four elements up.
 func (d *decoder) array(i int, v reflect.Value) (int, error) {
 	raw := d.raw
 	t := v.Type()
-	out := reflect.MakeSlice(t, 0, 4)
 	i = skipSpace(raw, i+1)
 	if i < len(raw) && raw[i] == ']' {
-		v.Set(out)
+		v.Set(reflect.MakeSlice(t, 0, 0))
 		return i + 1, nil
 	}
+	tmp, ok := d.scratch[t]
+	if ok {
+		delete(d.scratch, t) // a list nested in an element of the same type gets its own
+	} else {
+		tmp = reflect.MakeSlice(t, 0, 4)
+	}
 	for n := 0; ; n++ {
-		if out.Len() == out.Cap() {
-			grown := reflect.MakeSlice(t, out.Len(), 2*out.Cap()+4)
-			reflect.Copy(grown, out)
-			out = grown
+		if n == tmp.Cap() {
+			grown := reflect.MakeSlice(t, n, 2*n+4)
+			reflect.Copy(grown, tmp)
+			tmp = grown
 		}
-		out = out.Slice(0, n+1)
+		tmp = tmp.Slice(0, n+1)
 		d.path = append(d.path, pathSeg{index: n})
-		end, err := d.value(skipSpace(raw, i), out.Index(n))
+		end, err := d.value(skipSpace(raw, i), tmp.Index(n))
 		d.path = d.path[:len(d.path)-1]
 		if err != nil {
 			return end, err
@@ -291,6 +302,13 @@ func (d *decoder) array(i int, v reflect.Value) (int, error) {
 		case ',':
 			i++
 		case ']':
+			out := reflect.MakeSlice(t, n+1, n+1)
+			reflect.Copy(out, tmp)
+			tmp.Clear() // zero again for the next list, and holding nothing
+			if d.scratch == nil {
+				d.scratch = map[reflect.Type]reflect.Value{}
+			}
+			d.scratch[t] = tmp.Slice(0, 0)
 			v.Set(out)
 			return i + 1, nil
 		default:

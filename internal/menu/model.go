@@ -437,4 +437,6 @@ type Document struct {
 	// in as something else ("" if none): kept when a stored carte is read,
 	// refused when one is saved or imported.
 	badNumber string
+	// sizeHint is the length of the JSON the document was read from.
+	sizeHint int
 }

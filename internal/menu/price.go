@@ -153,6 +153,29 @@ func (p *Price) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// appendPrice writes a price as MarshalJSON does, without allocating: the
+// exact decimal of the cents, trailing zeros dropped, which is what
+// strconv.FormatFloat(cents/100, 'f', -1, 64) gives for any price.
+func appendPrice(buf []byte, cents int64, raw string, invalid bool) []byte {
+	if invalid {
+		b, _ := json.Marshal(raw)
+		return append(buf, b...)
+	}
+	if cents < 0 {
+		buf = append(buf, '-')
+		cents = -cents
+	}
+	buf = strconv.AppendInt(buf, cents/100, 10)
+	switch frac := cents % 100; {
+	case frac == 0:
+	case frac%10 == 0:
+		buf = append(buf, '.', byte('0'+frac/10))
+	default:
+		buf = append(buf, '.', byte('0'+frac/10), byte('0'+frac%10))
+	}
+	return buf
+}
+
 // MarshalJSON writes a number (or the refused text, which validation
 // prevents from being stored).
 func (p Price) MarshalJSON() ([]byte, error) {

@@ -356,7 +356,7 @@ func (s *Service) BulkEdit(ctx context.Context, p tenancy.Principal, b BulkChang
 			out = append(out, BulkResult{Campaign: x.c})
 			continue
 		}
-		saved, err := s.saveParsed(ctx, p, x.c, x.version, x.d)
+		saved, err := s.saveParsed(ctx, p, x.c, x.version, x.d, "")
 		if err != nil {
 			return out, err
 		}

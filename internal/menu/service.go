@@ -523,9 +523,11 @@ func (s *Service) Document(ctx context.Context, p tenancy.Principal, id int64) (
 
 // document reads the current version of a carte already scoped by Get.
 func (s *Service) document(ctx context.Context, c Campaign) ([]byte, error) {
-	var doc string
+	// Scanned straight into bytes: one copy of a document of megabytes, not
+	// two through a string.
+	var doc []byte
 	err := s.db.QueryRow(ctx, `SELECT document FROM campaign_versions WHERE campaign_id = ? AND version = ?`, c.ID, c.Version).Scan(&doc)
-	return []byte(doc), err
+	return doc, err
 }
 
 // UnsupportedValue refuses a document a typed field cannot hold.
@@ -581,12 +583,13 @@ func (s *Service) SaveDocument(ctx context.Context, p tenancy.Principal, id int6
 	if err != nil {
 		return Campaign{}, err
 	}
-	return s.saveParsed(ctx, p, c, version, d)
+	return s.saveParsed(ctx, p, c, version, d, "")
 }
 
 // saveParsed validates a parsed document, stores it as the carte's next
-// version if the carte is still at version, and logs what changed.
-func (s *Service) saveParsed(ctx context.Context, p tenancy.Principal, c Campaign, version int, d *Document) (Campaign, error) {
+// version if the carte is still at version, and logs what changed in one
+// entry (headline: its action when the caller knows it, see saveEntry).
+func (s *Service) saveParsed(ctx context.Context, p tenancy.Principal, c Campaign, version int, d *Document, headline history.Action) (Campaign, error) {
 	id := c.ID
 	if err := d.typed(c.URL); err != nil {
 		return Campaign{}, err
@@ -604,12 +607,13 @@ func (s *Service) saveParsed(ctx context.Context, p tenancy.Principal, c Campaig
 		if err != nil {
 			return Campaign{}, err
 		}
-		prev, err := Parse(prevRaw, c.URL)
-		if err != nil {
+		if prevSnap, err = snapshotOfStored(prevRaw); err != nil {
 			return Campaign{}, err
 		}
-		prevSnap = snapshotOf(prev)
 	}
+	// One entry per save, listing every change it made; worked out before
+	// the transaction so that the write lock is held only for the writes.
+	entry := saveEntry(c.Nom, diffSnapshots(prevSnap, newSnap), headline)
 	actor, err := s.actor(ctx, p)
 	if err != nil {
 		return Campaign{}, err
@@ -634,15 +638,13 @@ func (s *Service) saveParsed(ctx context.Context, p tenancy.Principal, c Campaig
 			return err
 		}
 		tx.AfterCommit(func() { s.cacheSnapshot(id, version+1, newSnap) })
-		for _, e := range diffSnapshots(prevSnap, newSnap) {
-			entry := actor
-			entry.Action, entry.Target, entry.Changes = e.Action, c.Nom+" › "+e.Target, e.Changes
-			if err := history.Record(ctx, tx, entry); err != nil {
-				return err
-			}
-		}
 		s.announce(tx, p, id)
-		return nil
+		if entry == nil {
+			return nil
+		}
+		e := actor
+		e.Action, e.Target, e.Changes = entry.Action, entry.Target, entry.Changes
+		return history.Record(ctx, tx, e)
 	})
 	return out, err
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 
+	"brigade/internal/history"
 	"brigade/internal/tenancy"
 )
 
@@ -297,9 +298,14 @@ func (s *Service) TrashAction(ctx context.Context, p tenancy.Principal, id int64
 	if n == 0 {
 		return Campaign{}, 0, ErrNothingInTrash
 	}
-	// The save logs each element (restore: Modification removed true →
-	// false; erase: Suppression).
-	out, err := s.saveParsed(ctx, p, c, version, d)
+	// The save is one entry: a restore shows each element's removed going
+	// from true to false; a permanent delete is a Suppression, references
+	// dropped from other elements listed with it.
+	headline := history.Action("")
+	if permanent {
+		headline = history.Suppression
+	}
+	out, err := s.saveParsed(ctx, p, c, version, d, headline)
 	return out, n, err
 }
 
