@@ -138,7 +138,10 @@ td,th{border-bottom:1px solid #eef2f7;text-align:left;padding:5px 8px;vertical-a
 Erreurs au format <code>application/problem+json</code> avec un <code>detail</code> en français.</p></header>
 <main>
 <p>Authentification : <code>POST /api/v1/auth/signin</code> (ou <code>signinResto</code>, <code>signinGuest</code>) renvoie un
-<code>accessToken</code> à envoyer dans <code>Authorization: Bearer …</code>. Chaque lecture est limitée à la franchise et aux
+<code>accessToken</code> à envoyer dans <code>Authorization: Bearer …</code>, jamais dans une adresse. Le flux
+<code>GET /api/v1/events</code>, qu'un navigateur ouvre avec <code>EventSource</code> (qui ne peut pas envoyer d'en-tête), s'ouvre avec
+<code>?ticket=</code> : un ticket à usage unique, valable 30 secondes, demandé juste avant chaque (re)connexion à
+<code>POST /api/v1/events/ticket</code> avec l'en-tête. Chaque lecture est limitée à la franchise et aux
 restaurants de l'utilisateur connecté : la ressource d'une autre franchise répond <b>404</b>, exactement comme une ressource absente.</p>
 {{range .Groups}}<h2>{{.Tag}}</h2>{{range .Ops}}
 <div class="op" id="{{.ID}}"><span class="m {{.Method}}">{{.Method}}</span><code class="path">{{.Path}}</code> — {{.Summary}}

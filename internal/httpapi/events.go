@@ -14,7 +14,28 @@ import (
 )
 
 type eventsInput struct {
-	AccessToken string `query:"access_token" doc:"Jeton d'accès (EventSource ne peut pas envoyer d'en-tête Authorization)"`
+	// Declared for the docs and the generated client; authenticate redeems
+	// it before the handler runs.
+	Ticket string `query:"ticket" doc:"Ticket à usage unique reçu de POST /api/v1/events/ticket (EventSource ne peut pas envoyer d'en-tête Authorization, et le jeton d'accès ne doit jamais figurer dans une adresse)"`
+}
+
+type streamTicketOutput struct {
+	Body struct {
+		Ticket    string    `json:"ticket" doc:"À passer en ?ticket= à GET /api/v1/events ; valable une seule fois"`
+		ExpiresAt time.Time `json:"expiresAt" doc:"Au-delà, le ticket est refusé : en demander un nouveau à chaque (re)connexion"`
+	}
+}
+
+// streamTicket trades the bearer token (sent in the header) for a ticket
+// that opens one event stream: the token itself never goes in a URL.
+func (s *Server) streamTicket(ctx context.Context, _ *struct{}) (*streamTicketOutput, error) {
+	t, err := s.Auth.IssueStreamTicket(ctx, principal(ctx))
+	if err != nil {
+		return nil, err
+	}
+	out := &streamTicketOutput{}
+	out.Body.Ticket, out.Body.ExpiresAt = t.Ticket, t.ExpiresAt
+	return out, nil
 }
 
 // registerEvents declares the SSE stream. Each event names what changed so

@@ -12,10 +12,26 @@ import (
 	"brigade/internal/testutil"
 )
 
-// stream opens the browsers' SSE stream and sends its lines to a channel.
+// stream opens the browsers' SSE stream as the browser does (a fresh
+// ticket, never the token in the URL) and sends its lines to a channel.
 func stream(t *testing.T, srv *testutil.Server, token string) <-chan string {
 	t.Helper()
-	return sseLines(t, srv, "/api/v1/events?access_token="+token, nil)
+	return sseLines(t, srv, "/api/v1/events?ticket="+streamTicket(t, srv, token), nil)
+}
+
+// streamTicket asks for a stream ticket with the bearer token.
+func streamTicket(t *testing.T, srv *testutil.Server, token string) string {
+	t.Helper()
+	res := srv.Do(t, http.MethodPost, "/api/v1/events/ticket", token, nil)
+	var out struct {
+		Ticket    string
+		ExpiresAt time.Time
+	}
+	res.JSON(t, &out)
+	if res.Status != http.StatusOK || out.Ticket == "" || !out.ExpiresAt.After(time.Now()) {
+		t.Fatalf("stream ticket: %d %s", res.Status, res.Body)
+	}
+	return out.Ticket
 }
 
 // sseLines opens an SSE stream (closed at the test's end) and sends its
@@ -100,19 +116,38 @@ func TestEventsStayInTheirFranchise(t *testing.T) {
 	})
 }
 
-func TestEventsNeedAValidToken(t *testing.T) {
-	srv := testutil.NewServer(t, store.SQLite)
-	for _, q := range []string{"", "?access_token=forged"} {
-		res := srv.Do(t, http.MethodGet, "/api/v1/events"+q, "", nil)
-		if res.Status != http.StatusUnauthorized {
-			t.Errorf("events%s: %d", q, res.Status)
+// The bearer token never travels in a URL: the stream opens with a
+// single-use ticket (or the Authorization header), and refuses the old
+// ?access_token=.
+func TestEventsOpenWithATicketNeverATokenInTheURL(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		tok := srv.SignIn(t, "demo-admin")
+		for _, q := range []string{"", "?access_token=" + tok, "?ticket=forged", "?ticket=" + tok} {
+			res := srv.Do(t, http.MethodGet, "/api/v1/events"+q, "", nil)
+			if res.Status != http.StatusUnauthorized {
+				t.Errorf("events%s: %d", strings.Replace(q, tok, "<token>", 1), res.Status)
+			}
 		}
-	}
-	// The query token is only accepted by the stream, not by data routes.
-	tok := srv.SignIn(t, "demo-admin")
-	if res := srv.Do(t, http.MethodGet, "/api/v1/restaurants?access_token="+tok, "", nil); res.Status != http.StatusUnauthorized {
-		t.Errorf("query token accepted on a data route: %d", res.Status)
-	}
+		if res := srv.Do(t, http.MethodPost, "/api/v1/events/ticket", "", nil); res.Status != http.StatusUnauthorized {
+			t.Errorf("a ticket without a session: %d", res.Status)
+		}
+
+		ticket := streamTicket(t, srv, tok)
+		// A ticket opens the stream only: a data route ignores it.
+		if res := srv.Do(t, http.MethodGet, "/api/v1/restaurants?ticket="+ticket, "", nil); res.Status != http.StatusUnauthorized {
+			t.Errorf("ticket accepted on a data route: %d", res.Status)
+		}
+		lines := sseLines(t, srv, "/api/v1/events?ticket="+ticket, nil)
+		waitFor(t, lines, "event: ready")
+		// Used once: a reconnection asks for a new ticket.
+		if res := srv.Do(t, http.MethodGet, "/api/v1/events?ticket="+ticket, "", nil); res.Status != http.StatusUnauthorized {
+			t.Errorf("ticket used twice: %d", res.Status)
+		}
+		waitFor(t, stream(t, srv, tok), "event: ready")
+		// Scripts may still send the header.
+		waitFor(t, sseLines(t, srv, "/api/v1/events", map[string]string{"Authorization": "Bearer " + tok}), "event: ready")
+	})
 }
 
 func TestDeviceChangesAreAnnouncedToTheFranchise(t *testing.T) {

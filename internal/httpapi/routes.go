@@ -33,9 +33,10 @@ type route struct {
 	// lockable routes are refused (403) for a franchise blocked for unpaid
 	// maintenance, so that the lock-out is not only in the browser.
 	lockable bool
-	// queryToken accepts the token as ?access_token= (EventSource cannot
-	// send headers).
-	queryToken bool
+	// streamTicket routes also accept a stream ticket as ?ticket= in place
+	// of the Authorization header (EventSource cannot send headers, and the
+	// token never goes in a URL).
+	streamTicket bool
 	// original lists the original client's calls this route replaces.
 	original []string
 	status   int
@@ -180,7 +181,8 @@ func (s *Server) routeTable() []route {
 		{method: http.MethodGet, path: "/kiosk/v1/whoami", id: "deviceWhoami", tag: "Bornes et caisses", summary: "L'équipement authentifié par sa clé, et son restaurant", access: device, register: handle(s.deviceWhoami)},
 
 		// Real-time notices.
-		{method: http.MethodGet, path: "/api/v1/events", id: "events", tag: "Temps réel", summary: "Flux SSE des changements (invalide le cache du navigateur)", access: signedIn, queryToken: true, register: s.registerEvents},
+		{method: http.MethodGet, path: "/api/v1/events", id: "events", tag: "Temps réel", summary: "Flux SSE des changements (invalide le cache du navigateur)", access: signedIn, streamTicket: true, register: s.registerEvents},
+		{method: http.MethodPost, path: "/api/v1/events/ticket", id: "eventsTicket", tag: "Temps réel", summary: "Ticket d'ouverture du flux SSE : à usage unique, valable 30 secondes, lié à la session", access: signedIn, register: handle(s.streamTicket)},
 
 		// Super-admin.
 		{method: http.MethodGet, path: "/api/v1/admin/franchises", id: "adminListFranchises", tag: "Super-admin", summary: "Toutes les franchises", access: signedIn, roles: superAdmins, original: []string{"GET /franchises"}, register: handle(s.adminListFranchises)},

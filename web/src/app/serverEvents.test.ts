@@ -1,6 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
-import { invalidateFor, onServerEvent } from './serverEvents';
+import { createElement, type ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { invalidateFor, onServerEvent, reconnectDelay, useServerEvents } from './serverEvents';
+import { server } from '../test/server';
+import { signIn } from '../test/render';
+import { user } from '../test/fixtures';
 
 function clientWith(...keys: string[][]) {
   const client = new QueryClient();
@@ -75,5 +81,117 @@ describe('server events', () => {
     stop();
     invalidateFor(new QueryClient(), 'franchise.unblocked');
     expect(listener).toHaveBeenCalledExactlyOnceWith('franchise.blocked');
+  });
+});
+
+/** Stands in for the browser's EventSource (jsdom has none): records each stream the hook opens. */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readonly url: string;
+  readyState = FakeEventSource.CONNECTING;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: (() => void) | null = null;
+
+  constructor(url: string) {
+    this.url = url;
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener() {}
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.onopen?.();
+  }
+  /** The server ended the stream or the network dropped: the browser would retry the same URL. */
+  drop() {
+    this.readyState = FakeEventSource.CONNECTING;
+    this.onerror?.();
+  }
+}
+
+describe('the event stream', () => {
+  const session = user('admin');
+  let tickets: { authorization: string | null }[];
+
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    tickets = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    server.use(
+      http.post('*/api/v1/events/ticket', ({ request }) => {
+        tickets.push({ authorization: request.headers.get('Authorization') });
+        return HttpResponse.json({ ticket: `ticket-${tickets.length}`, expiresAt: new Date(Date.now() + 30_000).toISOString() });
+      }),
+    );
+    signIn(session);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const mount = (client = new QueryClient()) =>
+    renderHook(() => useServerEvents(), {
+      wrapper: ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children),
+    });
+
+  it('opens with a ticket bought with the token in a header, never the token in the URL', async () => {
+    const { unmount } = mount();
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const [stream] = FakeEventSource.opened;
+    expect(stream?.url).toBe('/api/v1/events?ticket=ticket-1');
+    expect(stream?.url).not.toContain(session.accessToken);
+    expect(stream?.url).not.toContain('access_token');
+    expect(tickets).toEqual([{ authorization: `Bearer ${session.accessToken}` }]);
+    unmount();
+    expect(stream?.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('reconnects with a new ticket (the spent one would be refused) and resyncs', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['restaurants', 'list'], 1);
+    mount(client);
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const first = FakeEventSource.opened[0]!;
+    first.open();
+    expect(stale(client, ['restaurants', 'list'])).toBe(false);
+
+    // The stream's lifetime ends: the hook, not the browser, reconnects.
+    first.drop();
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    await vi.advanceTimersByTimeAsync(reconnectDelay(1));
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
+    const second = FakeEventSource.opened[1]!;
+    expect(second.url).toBe('/api/v1/events?ticket=ticket-2');
+    second.open();
+    expect(stale(client, ['restaurants', 'list'])).toBe(true);
+  });
+
+  it('tries again later when no ticket can be had', async () => {
+    let refused = 0;
+    server.use(
+      http.post(
+        '*/api/v1/events/ticket',
+        () => {
+          refused += 1;
+          return HttpResponse.json({ status: 503, detail: 'Service indisponible' }, { status: 503 });
+        },
+        { once: true },
+      ),
+    );
+    mount();
+    await vi.waitFor(() => expect(refused).toBe(1));
+    expect(FakeEventSource.opened).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(reconnectDelay(1));
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    expect(FakeEventSource.opened[0]?.url).toBe('/api/v1/events?ticket=ticket-1');
   });
 });

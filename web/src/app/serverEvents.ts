@@ -9,6 +9,7 @@ import { cartesHistoryKeys, menuKeys } from '../features/menus/queries';
 import { settingsKeys } from '../features/settings/queries';
 import { deployKeys, jobKeys } from '../features/deploy/queries';
 import { marketplaceKeys } from '../features/marketplace/queries';
+import { api, unwrap } from '../api/client';
 import { useSession } from './session';
 
 /**
@@ -107,6 +108,22 @@ function eventType(event: MessageEvent<unknown>): string {
   return '';
 }
 
+/**
+ * A fresh ticket for one stream. EventSource cannot send an Authorization header, and the bearer
+ * token must never travel in a URL (server logs, proxies, history): the token buys, in a header, a
+ * ticket that opens one stream within 30 seconds and is spent by it.
+ */
+export async function streamTicket(signal?: AbortSignal): Promise<string> {
+  const { ticket } = await unwrap(api.POST('/api/v1/events/ticket', { signal }));
+  return ticket;
+}
+
+/** The stream's address: a ticket, never the token. */
+export const streamUrl = (ticket: string) => `/api/v1/events?ticket=${encodeURIComponent(ticket)}`;
+
+/** Wait before the n-th reconnection in a row: short after a stream's normal end, longer while the server stays away. */
+export const reconnectDelay = (attempt: number) => Math.min(30_000, 500 * 2 ** Math.min(Math.max(attempt, 1), 6));
+
 /** One EventSource while signed in; every event invalidates by key; a reconnect resyncs all. */
 export function useServerEvents(): void {
   const session = useSession();
@@ -115,37 +132,53 @@ export function useServerEvents(): void {
 
   useEffect(() => {
     if (!token || typeof EventSource === 'undefined') return undefined;
+    const stop = new AbortController();
     let source: EventSource | null = null;
     let opened = false;
-    let retry = 0;
+    let failures = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
 
     const onEvent = (event: MessageEvent<unknown>) => invalidateFor(client, eventType(event));
 
-    const connect = () => {
-      source = new EventSource(`/api/v1/events?access_token=${encodeURIComponent(token)}`);
-      source.onopen = () => {
+    const reconnect = () => {
+      source?.close();
+      source = null;
+      failures += 1;
+      timer = setTimeout(() => void connect(), reconnectDelay(failures));
+    };
+
+    const connect = async () => {
+      let ticket: string;
+      try {
+        ticket = await streamTicket(stop.signal);
+      } catch {
+        // A 401 has signed the session out (api client) and this effect is ending; anything else
+        // is the network or the server: try again later.
+        if (!stop.signal.aborted) reconnect();
+        return;
+      }
+      if (stop.signal.aborted) return;
+      const stream = new EventSource(streamUrl(ticket));
+      source = stream;
+      stream.onopen = () => {
         // After a gap we may have missed events: refetch what is on screen.
         if (opened) void client.invalidateQueries();
         opened = true;
-        retry = 0;
+        failures = 0;
       };
-      source.onmessage = onEvent;
-      for (const type of serverEventTypes) source.addEventListener(type, onEvent);
-      source.onerror = () => {
-        // The browser retries by itself while CONNECTING; a CLOSED stream (e.g. an HTTP error)
-        // is ours to reopen, with a growing delay.
-        if (source?.readyState !== EventSource.CLOSED || stopped) return;
-        source.close();
-        retry += 1;
-        timer = setTimeout(connect, Math.min(30_000, 1000 * 2 ** Math.min(retry, 5)));
+      stream.onmessage = onEvent;
+      for (const type of serverEventTypes) stream.addEventListener(type, onEvent);
+      stream.onerror = () => {
+        // The browser would reconnect by itself to the same address, whose ticket is spent: every
+        // error (the stream's lifetime ended, the network dropped, the server refused) closes it
+        // and reconnects with a new ticket.
+        if (source === stream && !stop.signal.aborted) reconnect();
       };
     };
-    connect();
+    void connect();
 
     return () => {
-      stopped = true;
+      stop.abort();
       if (timer) clearTimeout(timer);
       source?.close();
     };
