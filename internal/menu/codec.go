@@ -27,6 +27,7 @@ var (
 
 type fieldPlan struct {
 	name      string
+	key       []byte // the name as a JSON string and its colon, written once here
 	index     []int
 	omitEmpty bool
 }
@@ -72,6 +73,7 @@ func planOf(t reflect.Type) *structPlan {
 	sort.Slice(p.fields, func(i, j int) bool { return p.fields[i].name < p.fields[j].name })
 	for i, f := range p.fields {
 		p.known[f.name] = i
+		p.fields[i].key = append(appendString(nil, f.name), ':')
 	}
 	plans.Store(t, p)
 	return p
@@ -230,9 +232,17 @@ func encodeStructHook(buf []byte, v reflect.Value, hook fieldHook) ([]byte, erro
 		buf = appendString(buf, k)
 		buf = append(buf, ':')
 	}
+	writeField := func(f *fieldPlan) {
+		if !first {
+			buf = append(buf, ',')
+		}
+		first = false
+		buf = append(buf, f.key...)
+	}
 	e := 0
 	var err error
-	for _, f := range p.fields {
+	for fi := range p.fields {
+		f := &p.fields[fi]
 		for e < len(extraKeys) && extraKeys[e] < f.name {
 			writeKey(extraKeys[e])
 			buf = append(buf, extra[extraKeys[e]]...)
@@ -246,7 +256,7 @@ func encodeStructHook(buf []byte, v reflect.Value, hook fieldHook) ([]byte, erro
 				continue
 			}
 		}
-		writeKey(f.name)
+		writeField(f)
 		if hook != nil {
 			var handled bool
 			if buf, handled, err = hook(buf, f.name, fv); err != nil {
