@@ -47,7 +47,7 @@ func (s *Service) CountsBetween(ctx context.Context, franchiseID int64, restaura
 // SalesBetween sums the lines (options: the options) of the paid orders of
 // restaurants paid in [from, to), keyed as the prod (opt) cells:
 // P|category|product (P|group|option), P = 1 for platform orders, with qty
-// units and a1 TTC; the part of a day the rollups cannot give (a reference
+// units and Total (TTC); the part of a day the rollups cannot give (a reference
 // day cut at the time of day it is now). It reads the raw orders by
 // restaurant and time, and their lines.
 func (s *Service) SalesBetween(ctx context.Context, franchiseID int64, restaurants []int64, from, to time.Time, options bool) ([]Cell, error) {
@@ -90,7 +90,7 @@ func (s *Service) SalesBetween(ctx context.Context, franchiseID int64, restauran
 			keys = append(keys, k)
 		}
 		m.Qty += qty
-		m.A1 += ttc
+		m.Total += ttc
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

@@ -19,34 +19,36 @@ import (
 // ends, or a year minus what it leaves out when that reads fewer rows; over
 // all restaurants it reads the franchise rows.
 //
-// The metrics of a cell are n, qty, a1..a3, e_sum, e_n, c1, c2; their meaning
-// per dimension:
+// A cell has nine metric columns: n, qty, e_sum and e_n mean the same in
+// every dimension (Metrics.N, Qty, ExitSecondsSum, ExitCount); a1, a2, a3,
+// c1 and c2 hold what each dimension needs (columnMetrics), read and
+// written under their own names (the Metrics fields):
 //
-//	ord   key status|source|type       every order: n orders, qty units, a1 total, a2 discount, a3 fees,
-//	                                   e_sum/e_n exit seconds, c1 orders with a discount, c2 late orders
+//	ord   key status|source|type       every order: n orders, qty units, a1 Total, a2 Discount, a3 Fees,
+//	                                   e_sum/e_n exit seconds, c1 DiscountedOrders, c2 LateOrders
 //	prod  key P|category|product       paid orders (P = 1 for platform orders, else 0): n orders holding it,
-//	                                   qty units, a1 TTC, a2 HT, a3 VAT, e_sum/e_n exit seconds of those
-//	                                   orders, c1 units in late orders (Fast Trank), c2 units with options
+//	                                   qty units, a1 Total (TTC), a2 HT, a3 VAT, e_sum/e_n exit seconds of
+//	                                   those orders, c1 LateUnits (Fast Trank), c2 OptionUnits
 //	crate key P|category|rate          paid orders: n orders holding the category's lines at that VAT rate
-//	                                   (basis points), qty units, a1 TTC, a2 HT, a3 VAT (the rates of the
-//	                                   category table: prod keys carry no rate)
+//	                                   (basis points), qty units, a1 Total (TTC), a2 HT, a3 VAT (the rates
+//	                                   of the category table: prod keys carry no rate)
 //	cat   key P|category               paid orders: n orders holding the category (once per order, however
 //	                                   many of its products), qty units, e_sum/e_n exit seconds of those
-//	                                   orders, c1 units in late orders, c2 units with options (the category
-//	                                   rows of the performance report: adding up prod cells would count an
-//	                                   order holding two of its products twice)
-//	opt   key P|group|option           paid orders: n orders, qty units, a1 TTC
-//	vat   key equipment|rate           paid orders: n orders, a1 HT, a2 VAT, a3 TTC
-//	pay   key equipment|method         paid orders: n payments, a1 amount
-//	equip key equipment                paid orders: n orders, a1 total, a2 platform total, a3 discount,
-//	                                   c1 orders with a discount (Promotion), c2 platform orders
-//	hour  key yyyymmddhh (UTC)         paid orders: n orders, a1 total, e_sum/e_n exit seconds
+//	                                   orders, c1 LateUnits, c2 OptionUnits (the category rows of the
+//	                                   performance report: adding up prod cells would count an order
+//	                                   holding two of its products twice)
+//	opt   key P|group|option           paid orders: n orders, qty units, a1 Total (TTC)
+//	vat   key equipment|rate           paid orders: n orders, a1 HT, a2 VAT, a3 Total (TTC)
+//	pay   key equipment|method         paid orders: n payments, a1 Total (the amount paid)
+//	equip key equipment                paid orders: n orders, a1 Total, a2 PlatformTotal, a3 Discount,
+//	                                   c1 DiscountedOrders (Promotion), c2 PlatformOrders
+//	hour  key yyyymmddhh (UTC)         paid orders: n orders, a1 Total, e_sum/e_n exit seconds
 //	whour key w|hh (UTC weekday 0 =    the hour cells at month grain only (restaurant and franchise):
 //	          Sunday, UTC hour)        a year's heat map reads 12 × 168 cells instead of 365 × 24
-//	disc  key type|source|label        paid orders with a discount: n orders, a1 discount
+//	disc  key type|source|label        paid orders with a discount: n orders, a1 Discount
 //	rest  key ""                       paid orders, one cell per restaurant and period (the per-restaurant
-//	                                   tables): n orders, qty units, a1 total, a2 discount, e_sum/e_n exit
-//	                                   seconds, c1 units in late orders, c2 units with options
+//	                                   tables): n orders, qty units, a1 Total, a2 Discount, e_sum/e_n exit
+//	                                   seconds, c1 LateUnits, c2 OptionUnits
 const (
 	DimOrders     = "ord"
 	DimProducts   = "prod"
@@ -65,21 +67,133 @@ const (
 // Sep separates the parts of a rollup key.
 const Sep = "\x1f"
 
-// Metrics are the measures of a rollup cell.
+// Metrics are the measures of a rollup cell, amounts in cents. A
+// dimension keeps those its reports read (columnMetrics); the others stay
+// zero.
 type Metrics struct {
-	N, Qty, A1, A2, A3, ESum, EN, C1, C2 int64
+	N                int64 // orders (payments in pay cells)
+	Qty              int64 // units sold
+	Total            int64 // TTC: of the orders, or of the lines (prod, crate), options (opt), VAT rate (vat), payment method (pay)
+	HT               int64 // excluding VAT
+	VAT              int64
+	Discount         int64
+	Fees             int64
+	PlatformTotal    int64 // total of the platform orders (equip)
+	ExitSecondsSum   int64 // sum of the exit times of the orders that have one
+	ExitCount        int64 // how many orders have an exit time
+	DiscountedOrders int64
+	LateOrders       int64 // orders whose exit time is late (Fast Trank)
+	LateUnits        int64 // units in late orders
+	OptionUnits      int64 // units sold with options
+	PlatformOrders   int64
 }
 
 func (m *Metrics) add(o Metrics) {
 	m.N += o.N
 	m.Qty += o.Qty
-	m.A1 += o.A1
-	m.A2 += o.A2
-	m.A3 += o.A3
-	m.ESum += o.ESum
-	m.EN += o.EN
-	m.C1 += o.C1
-	m.C2 += o.C2
+	m.Total += o.Total
+	m.HT += o.HT
+	m.VAT += o.VAT
+	m.Discount += o.Discount
+	m.Fees += o.Fees
+	m.PlatformTotal += o.PlatformTotal
+	m.ExitSecondsSum += o.ExitSecondsSum
+	m.ExitCount += o.ExitCount
+	m.DiscountedOrders += o.DiscountedOrders
+	m.LateOrders += o.LateOrders
+	m.LateUnits += o.LateUnits
+	m.OptionUnits += o.OptionUnits
+	m.PlatformOrders += o.PlatformOrders
+}
+
+// Metric names one measure of a rollup cell, for Sum to read only those.
+type Metric uint16
+
+const (
+	MN Metric = 1 << iota
+	MQty
+	MTotal
+	MHT
+	MVAT
+	MDiscount
+	MFees
+	MPlatformTotal
+	MExitSecondsSum
+	MExitCount
+	MDiscountedOrders
+	MLateOrders
+	MLateUnits
+	MOptionUnits
+	MPlatformOrders
+	AllMetrics Metric = 1<<iota - 1
+)
+
+// field is the measure k of m.
+func (m *Metrics) field(k Metric) *int64 {
+	switch k {
+	case MN:
+		return &m.N
+	case MQty:
+		return &m.Qty
+	case MTotal:
+		return &m.Total
+	case MHT:
+		return &m.HT
+	case MVAT:
+		return &m.VAT
+	case MDiscount:
+		return &m.Discount
+	case MFees:
+		return &m.Fees
+	case MPlatformTotal:
+		return &m.PlatformTotal
+	case MExitSecondsSum:
+		return &m.ExitSecondsSum
+	case MExitCount:
+		return &m.ExitCount
+	case MDiscountedOrders:
+		return &m.DiscountedOrders
+	case MLateOrders:
+		return &m.LateOrders
+	case MLateUnits:
+		return &m.LateUnits
+	case MOptionUnits:
+		return &m.OptionUnits
+	case MPlatformOrders:
+		return &m.PlatformOrders
+	}
+	return nil
+}
+
+// metricColumns are the metric columns of the rollups table.
+var metricColumns = [9]string{"n", "qty", "a1", "a2", "a3", "e_sum", "e_n", "c1", "c2"}
+
+// columnMetrics is the measure each metric column holds in a dimension's
+// cells (0: none). The columns keep their names: the schema is shared by
+// the dimensions.
+func columnMetrics(dim string) [9]Metric {
+	var a1, a2, a3, c1, c2 Metric
+	switch dim {
+	case DimOrders:
+		a1, a2, a3, c1, c2 = MTotal, MDiscount, MFees, MDiscountedOrders, MLateOrders
+	case DimProducts:
+		a1, a2, a3, c1, c2 = MTotal, MHT, MVAT, MLateUnits, MOptionUnits
+	case DimCatRates:
+		a1, a2, a3 = MTotal, MHT, MVAT
+	case DimCategories:
+		c1, c2 = MLateUnits, MOptionUnits
+	case DimVAT:
+		a1, a2, a3 = MHT, MVAT, MTotal
+	case DimEquipment:
+		a1, a2, a3, c1, c2 = MTotal, MPlatformTotal, MDiscount, MDiscountedOrders, MPlatformOrders
+	case DimDiscounts:
+		a1 = MDiscount
+	case DimRestaurant:
+		a1, a2, c1, c2 = MTotal, MDiscount, MLateUnits, MOptionUnits
+	default: // opt, pay, hour, whour
+		a1 = MTotal
+	}
+	return [9]Metric{MN, MQty, a1, a2, a3, MExitSecondsSum, MExitCount, c1, c2}
 }
 
 // Add adds o to m.
@@ -195,19 +309,19 @@ func (d deltas) add(r *row) {
 	}
 	var exit Metrics
 	if o.ExitSecs != nil {
-		exit = Metrics{ESum: int64(*o.ExitSecs), EN: 1}
+		exit = Metrics{ExitSecondsSum: int64(*o.ExitSecs), ExitCount: 1}
 	}
 	discount := int64(0)
 	if o.Discount != nil {
 		discount = o.Discount.Amount
 	}
 	late := ExitLate(o.ExitSecs)
-	om := Metrics{N: 1, Qty: units, A1: o.Total, A2: discount, A3: o.Fees, ESum: exit.ESum, EN: exit.EN}
+	om := Metrics{N: 1, Qty: units, Total: o.Total, Discount: discount, Fees: o.Fees, ExitSecondsSum: exit.ExitSecondsSum, ExitCount: exit.ExitCount}
 	if discount > 0 {
-		om.C1 = 1
+		om.DiscountedOrders = 1
 	}
 	if late {
-		om.C2 = 1
+		om.LateOrders = 1
 	}
 	d.put(f, rest, day, DimOrders, o.Status+"|"+o.Source+"|"+strconv.Itoa(o.Type), om)
 	if o.Status != StatusPaid {
@@ -225,14 +339,14 @@ func (d deltas) add(r *row) {
 		k := pf + Sep + l.Category + Sep + l.Name
 		m := prods[k]
 		if m == nil {
-			m = &Metrics{N: 1, ESum: exit.ESum, EN: exit.EN}
+			m = &Metrics{N: 1, ExitSecondsSum: exit.ExitSecondsSum, ExitCount: exit.ExitCount}
 			prods[k] = m
 		}
 		ht := HT(l.Total, l.TaxRate)
 		m.Qty += int64(l.Quantity)
-		m.A1 += l.Total
-		m.A2 += ht
-		m.A3 += l.Total - ht
+		m.Total += l.Total
+		m.HT += ht
+		m.VAT += l.Total - ht
 		rk := pf + Sep + l.Category + Sep + strconv.Itoa(l.TaxRate)
 		rm := rates[rk]
 		if rm == nil {
@@ -240,24 +354,24 @@ func (d deltas) add(r *row) {
 			rates[rk] = rm
 		}
 		rm.Qty += int64(l.Quantity)
-		rm.A1 += l.Total
-		rm.A2 += ht
-		rm.A3 += l.Total - ht
+		rm.Total += l.Total
+		rm.HT += ht
+		rm.VAT += l.Total - ht
 		ck := pf + Sep + l.Category
 		cm := cats[ck]
 		if cm == nil {
-			cm = &Metrics{N: 1, ESum: exit.ESum, EN: exit.EN}
+			cm = &Metrics{N: 1, ExitSecondsSum: exit.ExitSecondsSum, ExitCount: exit.ExitCount}
 			cats[ck] = cm
 		}
 		cm.Qty += int64(l.Quantity)
 		if late {
-			m.C1 += int64(l.Quantity)
-			cm.C1 += int64(l.Quantity)
+			m.LateUnits += int64(l.Quantity)
+			cm.LateUnits += int64(l.Quantity)
 			lateUnits += int64(l.Quantity)
 		}
 		if len(l.Options) > 0 {
-			m.C2 += int64(l.Quantity)
-			cm.C2 += int64(l.Quantity)
+			m.OptionUnits += int64(l.Quantity)
+			cm.OptionUnits += int64(l.Quantity)
 			optionUnits += int64(l.Quantity)
 		}
 		for _, op := range l.Options {
@@ -268,7 +382,7 @@ func (d deltas) add(r *row) {
 				opts[k] = om
 			}
 			om.Qty += int64(op.Quantity)
-			om.A1 += op.Total
+			om.Total += op.Total
 		}
 	}
 	for k, m := range prods {
@@ -285,25 +399,25 @@ func (d deltas) add(r *row) {
 	}
 	eq := strconv.FormatInt(r.equipmentID, 10)
 	for _, v := range o.VAT {
-		d.put(f, rest, day, DimVAT, eq+Sep+strconv.Itoa(v.Rate), Metrics{N: 1, A1: v.HT, A2: v.VAT, A3: v.TTC})
+		d.put(f, rest, day, DimVAT, eq+Sep+strconv.Itoa(v.Rate), Metrics{N: 1, HT: v.HT, VAT: v.VAT, Total: v.TTC})
 	}
 	for _, p := range o.Payments {
-		d.put(f, rest, day, DimPayments, eq+Sep+p.Method, Metrics{N: 1, A1: p.Amount})
+		d.put(f, rest, day, DimPayments, eq+Sep+p.Method, Metrics{N: 1, Total: p.Amount})
 	}
-	em := Metrics{N: 1, A1: o.Total, A3: discount}
+	em := Metrics{N: 1, Total: o.Total, Discount: discount}
 	if discount > 0 {
-		em.C1 = 1
+		em.DiscountedOrders = 1
 	}
 	if o.Type == TypePlatform {
-		em.A2, em.C2 = o.Total, 1
+		em.PlatformTotal, em.PlatformOrders = o.Total, 1
 	}
 	d.put(f, rest, day, DimEquipment, eq, em)
-	d.put(f, rest, day, DimRestaurant, "", Metrics{N: 1, Qty: units, A1: o.Total, A2: discount, ESum: exit.ESum, EN: exit.EN, C1: lateUnits, C2: optionUnits})
+	d.put(f, rest, day, DimRestaurant, "", Metrics{N: 1, Qty: units, Total: o.Total, Discount: discount, ExitSecondsSum: exit.ExitSecondsSum, ExitCount: exit.ExitCount, LateUnits: lateUnits, OptionUnits: optionUnits})
 	paid := o.PaidAt.UTC()
-	d.put(f, rest, day, DimHours, paid.Format("2006010215"), Metrics{N: 1, A1: o.Total, ESum: exit.ESum, EN: exit.EN})
-	d.put(f, rest, day, DimWeekHours, WeekHourKey(int(paid.Weekday()), paid.Hour()), Metrics{N: 1, A1: o.Total, ESum: exit.ESum, EN: exit.EN})
+	d.put(f, rest, day, DimHours, paid.Format("2006010215"), Metrics{N: 1, Total: o.Total, ExitSecondsSum: exit.ExitSecondsSum, ExitCount: exit.ExitCount})
+	d.put(f, rest, day, DimWeekHours, WeekHourKey(int(paid.Weekday()), paid.Hour()), Metrics{N: 1, Total: o.Total, ExitSecondsSum: exit.ExitSecondsSum, ExitCount: exit.ExitCount})
 	if discount > 0 {
-		d.put(f, rest, day, DimDiscounts, o.Discount.Type+Sep+o.Source+Sep+o.Discount.Label, Metrics{N: 1, A1: discount})
+		d.put(f, rest, day, DimDiscounts, o.Discount.Type+Sep+o.Source+Sep+o.Discount.Label, Metrics{N: 1, Discount: discount})
 	}
 }
 
@@ -344,7 +458,15 @@ const rollupUpsert = ` ON CONFLICT (franchise_id, dim, restaurant_id, period, ke
 func rollupRow(cells []cell, all map[cell]*Metrics) func(i int, args []any) []any {
 	return func(i int, args []any) []any {
 		c, m := cells[i], all[cells[i]]
-		return append(args, c.franchise, c.dim, c.restaurant, c.period, c.key, m.N, m.Qty, m.A1, m.A2, m.A3, m.ESum, m.EN, m.C1, m.C2)
+		args = append(args, c.franchise, c.dim, c.restaurant, c.period, c.key)
+		for _, k := range columnMetrics(c.dim) {
+			if k == 0 {
+				args = append(args, int64(0))
+			} else {
+				args = append(args, *m.field(k))
+			}
+		}
+		return args
 	}
 }
 

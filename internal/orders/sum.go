@@ -20,24 +20,6 @@ const (
 	ByDayTotal                // business date only (keys summed; day rows only)
 )
 
-// Metric names one measure of a rollup cell, for Sum to read only those.
-type Metric uint16
-
-const (
-	MN Metric = 1 << iota
-	MQty
-	MA1
-	MA2
-	MA3
-	MESum
-	MEN
-	MC1
-	MC2
-	AllMetrics Metric = 1<<iota - 1
-)
-
-var metricColumns = []string{"n", "qty", "a1", "a2", "a3", "e_sum", "e_n", "c1", "c2"}
-
 // Cell is one group of a rollup sum.
 type Cell struct {
 	Restaurant int64 // ByRestaurant
@@ -87,8 +69,12 @@ func (s *Service) sumSpans(ctx context.Context, sc Scope, dim string, spans []sp
 	}
 	mask |= MN // a cell is dropped when its count nets to zero
 	var sums strings.Builder
-	for i, col := range metricColumns {
-		if mask&(1<<i) != 0 {
+	var m Metrics
+	var fields []*int64 // where each column read goes, in m
+	for i, k := range columnMetrics(dim) {
+		if k != 0 && mask&k != 0 {
+			fields = append(fields, m.field(k))
+			col := metricColumns[i]
 			if grouped {
 				sums.WriteString(", SUM(" + col + ")")
 			} else {
@@ -195,12 +181,9 @@ func (s *Service) sumSpans(ctx context.Context, sc Scope, dim string, spans []sp
 		}
 		var sign int64
 		var k gk
-		var m Metrics
 		dest := []any{&sign, &k.group, &k.key}
-		for i, p := range []*int64{&m.N, &m.Qty, &m.A1, &m.A2, &m.A3, &m.ESum, &m.EN, &m.C1, &m.C2} {
-			if mask&(1<<i) != 0 {
-				dest = append(dest, p)
-			}
+		for _, p := range fields {
+			dest = append(dest, p)
 		}
 		for rows.Next() {
 			k, m = gk{}, Metrics{}
@@ -209,7 +192,9 @@ func (s *Service) sumSpans(ctx context.Context, sc Scope, dim string, spans []sp
 				return nil, err
 			}
 			if sign < 0 {
-				m = Metrics{-m.N, -m.Qty, -m.A1, -m.A2, -m.A3, -m.ESum, -m.EN, -m.C1, -m.C2}
+				for _, p := range fields {
+					*p = -*p
+				}
 			}
 			if x, ok := acc[k]; ok {
 				x.add(m)

@@ -38,12 +38,12 @@ var SourceLabels = map[string]string{orders.SourceTill: "Caisse", orders.SourceK
 func addAmount(list []Amount, label string, m orders.Metrics) []Amount {
 	for i := range list {
 		if list[i].Label == label {
-			list[i].Cents += m.A1
+			list[i].Cents += m.Discount
 			list[i].Orders += m.N
 			return list
 		}
 	}
-	return append(list, Amount{Label: label, Cents: m.A1, Orders: m.N})
+	return append(list, Amount{Label: label, Cents: m.Discount, Orders: m.N})
 }
 
 func byCentsDesc(a, b Amount) int {
@@ -60,7 +60,7 @@ func (s *Service) Discounts(ctx context.Context, p tenancy.Principal, f Filter, 
 		return DiscountReport{}, err
 	}
 	out := DiscountReport{Coverage: cov, ByType: []Amount{}, BySource: []Amount{}, ByLabel: []Amount{}, Series: []Amount{}, ByRestaurant: []Amount{}}
-	// The series from the per-restaurant cells (a2 = discount): one row
+	// The series from the per-restaurant cells (their Discount): one row
 	// per day or month instead of one per discount kind; read on another
 	// connection meanwhile.
 	g := orders.ByDayTotal
@@ -71,10 +71,10 @@ func (s *Service) Discounts(ctx context.Context, p tenancy.Principal, f Filter, 
 	done := make(chan error, 1)
 	go func() {
 		var err error
-		series, err = s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, f.Range, g, "", orders.MA2)
+		series, err = s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, f.Range, g, "", orders.MDiscount)
 		done <- err
 	}()
-	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimDiscounts, f.Range, orders.ByKey, "", orders.MA1)
+	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimDiscounts, f.Range, orders.ByKey, "", orders.MDiscount)
 	if err2 := <-done; err == nil {
 		err = err2
 	}
@@ -90,39 +90,39 @@ func (s *Service) Discounts(ctx context.Context, p tenancy.Principal, f Filter, 
 			label = "Sans libellé"
 		}
 		out.ByLabel = addAmount(out.ByLabel, label, c.Metrics)
-		out.Total += c.A1
+		out.Total += c.Discount
 	}
 	for _, l := range [][]Amount{out.ByType, out.BySource, out.ByLabel} {
 		slices.SortFunc(l, byCentsDesc)
 	}
 	for _, c := range series {
-		if c.A2 == 0 {
+		if c.Discount == 0 {
 			continue
 		}
 		label := orders.FormatDate(c.Period)
 		if monthly {
 			label = strconv.FormatInt(c.Period/100, 10) + "-" + strconv.FormatInt(c.Period%100+100, 10)[1:]
 		}
-		out.Series = addAmount(out.Series, label, orders.Metrics{A1: c.A2})
+		out.Series = addAmount(out.Series, label, orders.Metrics{Discount: c.Discount})
 	}
 	slices.SortFunc(out.Series, func(a, b Amount) int { return strings.Compare(a.Label, b.Label) })
 	if len(sc.restaurants) == 1 {
-		// One restaurant: its discounts are the total (the rest cells' a2
-		// and the disc cells' a1 both sum the discounts of paid orders).
+		// One restaurant: its discounts are the total (the rest cells and
+		// the disc cells both sum the discounts of paid orders).
 		if out.Total > 0 {
-			out.ByRestaurant = addAmount(out.ByRestaurant, sc.name(sc.restaurants[0].ID), orders.Metrics{A1: out.Total})
+			out.ByRestaurant = addAmount(out.ByRestaurant, sc.name(sc.restaurants[0].ID), orders.Metrics{Discount: out.Total})
 		}
 		return out, nil
 	}
 	listed := sc.Scope
 	listed.Restaurants = sc.ids()
-	per, err := s.orders.Sum(ctx, listed, orders.DimRestaurant, f.Range, orders.ByRestaurant, "", orders.MA2)
+	per, err := s.orders.Sum(ctx, listed, orders.DimRestaurant, f.Range, orders.ByRestaurant, "", orders.MDiscount)
 	if err != nil {
 		return out, err
 	}
 	for _, c := range per {
-		if c.A2 > 0 {
-			out.ByRestaurant = addAmount(out.ByRestaurant, sc.name(c.Restaurant), orders.Metrics{A1: c.A2})
+		if c.Discount > 0 {
+			out.ByRestaurant = addAmount(out.ByRestaurant, sc.name(c.Restaurant), orders.Metrics{Discount: c.Discount})
 		}
 	}
 	slices.SortFunc(out.ByRestaurant, byCentsDesc)

@@ -77,7 +77,7 @@ func (s *Service) Realtime(ctx context.Context, p tenancy.Principal, restaurantI
 	}
 	listed := sc.Scope
 	listed.Restaurants = sc.ids()
-	cells, err := s.orders.Sum(ctx, listed, orders.DimOrders, f.Range, orders.ByRestaurant, "", orders.MA1)
+	cells, err := s.orders.Sum(ctx, listed, orders.DimOrders, f.Range, orders.ByRestaurant, "", orders.MTotal)
 	if err != nil {
 		return out, err
 	}
@@ -88,7 +88,7 @@ func (s *Service) Realtime(ctx context.Context, p tenancy.Principal, restaurantI
 		case orders.StatusPaid:
 			out.Orders += c.N
 			if t := totals[currencyOf[c.Restaurant]]; t != nil {
-				t.Revenue += c.A1
+				t.Revenue += c.Total
 				t.Orders += c.N
 			}
 			r := per[c.Restaurant]
@@ -96,7 +96,7 @@ func (s *Service) Realtime(ctx context.Context, p tenancy.Principal, restaurantI
 				r = &RealtimeRest{RestaurantID: c.Restaurant, Name: sc.name(c.Restaurant), Currency: currencyOf[c.Restaurant]}
 				per[c.Restaurant] = r
 			}
-			r.Revenue += c.A1
+			r.Revenue += c.Total
 			r.Orders += c.N
 		default:
 			if orders.CountsAsCancelled(k[0]) {
@@ -127,7 +127,7 @@ func (s *Service) Realtime(ctx context.Context, p tenancy.Principal, restaurantI
 	if len(out.Totals) > 1 {
 		hourScope, group = listed, orders.ByRestaurant
 	}
-	hours, err := s.orders.Sum(ctx, hourScope, orders.DimHours, f.Range, group, "", orders.MA1)
+	hours, err := s.orders.Sum(ctx, hourScope, orders.DimHours, f.Range, group, "", orders.MTotal)
 	if err != nil {
 		return out, err
 	}
@@ -150,7 +150,7 @@ func (s *Service) Realtime(ctx context.Context, p tenancy.Principal, restaurantI
 		}
 		t.ByHour = make([]Amount, 0, 24)
 		for h, m := range byHour[t.Currency] {
-			t.ByHour = append(t.ByHour, Amount{Label: strconv.Itoa(100 + h)[1:], Cents: m.A1, Orders: m.N})
+			t.ByHour = append(t.ByHour, Amount{Label: strconv.Itoa(100 + h)[1:], Cents: m.Total, Orders: m.N})
 		}
 	}
 	return out, nil

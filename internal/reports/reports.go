@@ -405,7 +405,7 @@ func (s *Service) Performance(ctx context.Context, p tenancy.Principal, f Filter
 		}
 	}
 	// Per day.
-	days, err := s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, f.Range, orders.ByDayTotal, "", orders.MESum, orders.MEN)
+	days, err := s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, f.Range, orders.ByDayTotal, "", orders.MExitSecondsSum, orders.MExitCount)
 	if err != nil {
 		return out, err
 	}
@@ -414,25 +414,25 @@ func (s *Service) Performance(ctx context.Context, p tenancy.Principal, f Filter
 		addTo(perDay, c.Period, c.Metrics)
 	}
 	for d := f.Range.Start; d <= f.Range.End; d = orders.AddDays(d, 1) {
-		if m := perDay[d]; m != nil && m.EN > 0 {
-			out.ByDay = append(out.ByDay, Point{Label: orders.FormatDate(d), Value: *minutes(m.ESum, m.EN)})
+		if m := perDay[d]; m != nil && m.ExitCount > 0 {
+			out.ByDay = append(out.ByDay, Point{Label: orders.FormatDate(d), Value: *minutes(m.ExitSecondsSum, m.ExitCount)})
 		}
 	}
 	// Heat map: UTC hours converted to the zone, per date (DST-aware).
-	heat, err := s.orders.HeatMap(ctx, sc.Scope, f.Range, loc, orders.MESum, orders.MEN)
+	heat, err := s.orders.HeatMap(ctx, sc.Scope, f.Range, loc, orders.MExitSecondsSum, orders.MExitCount)
 	if err != nil {
 		return out, err
 	}
 	for h := 0; h < 24; h++ {
 		row := HeatRow{Hour: h}
 		for d := 0; d < 7; d++ {
-			row.Weekdays[d] = minutes(heat[h][d].ESum, heat[h][d].EN)
+			row.Weekdays[d] = minutes(heat[h][d].ExitSecondsSum, heat[h][d].ExitCount)
 			row.Orders[d] = heat[h][d].N
 		}
 		out.Heatmap = append(out.Heatmap, row)
 	}
 	// Per order type.
-	types, err := s.orders.Sum(ctx, sc.Scope, orders.DimOrders, f.Range, orders.ByKey, paid, orders.MESum, orders.MEN)
+	types, err := s.orders.Sum(ctx, sc.Scope, orders.DimOrders, f.Range, orders.ByKey, paid, orders.MExitSecondsSum, orders.MExitCount)
 	if err != nil {
 		return out, err
 	}
@@ -442,8 +442,8 @@ func (s *Service) Performance(ctx context.Context, p tenancy.Principal, f Filter
 		addTo(perType, t, c.Metrics)
 	}
 	for t := int64(1); t <= 5; t++ {
-		if m := perType[t]; m != nil && m.EN > 0 {
-			out.ByOrderType = append(out.ByOrderType, Point{Label: orders.TypeNames[int(t)], Value: *minutes(m.ESum, m.EN)})
+		if m := perType[t]; m != nil && m.ExitCount > 0 {
+			out.ByOrderType = append(out.ByOrderType, Point{Label: orders.TypeNames[int(t)], Value: *minutes(m.ExitSecondsSum, m.ExitCount)})
 		}
 	}
 	// Per category, from the category cells (an order holding two products
@@ -506,12 +506,12 @@ func cmpFloatDesc(a, b *float64) int {
 }
 
 // perfMetrics are the metrics perfRow reads.
-var perfMetrics = []orders.Metric{orders.MN, orders.MQty, orders.MESum, orders.MEN, orders.MC1, orders.MC2}
+var perfMetrics = []orders.Metric{orders.MN, orders.MQty, orders.MExitSecondsSum, orders.MExitCount, orders.MLateUnits, orders.MOptionUnits}
 
 func perfRow(name, category string, m orders.Metrics) PerfRow {
-	r := PerfRow{Name: name, Category: category, ExitAvg: minutes(m.ESum, m.EN), Orders: m.N, Quantity: m.Qty, FastTrank: m.C1}
+	r := PerfRow{Name: name, Category: category, ExitAvg: minutes(m.ExitSecondsSum, m.ExitCount), Orders: m.N, Quantity: m.Qty, FastTrank: m.LateUnits}
 	if m.Qty > 0 {
-		r.Speciaux = pct(m.C2, m.Qty)
+		r.Speciaux = pct(m.OptionUnits, m.Qty)
 		r.Normaux = float64(10000-int64(r.Speciaux*100)) / 100
 	}
 	return r
@@ -611,14 +611,14 @@ func (s *Service) Products(ctx context.Context, p tenancy.Principal, f Filter) (
 	if err != nil {
 		return ProductReport{}, err
 	}
-	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimProducts, f.Range, orders.ByKey, "", orders.MQty, orders.MA1, orders.MA2, orders.MA3)
+	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimProducts, f.Range, orders.ByKey, "", orders.MQty, orders.MTotal, orders.MHT, orders.MVAT)
 	if err != nil {
 		return ProductReport{}, err
 	}
 	cats, products := groupProducts(cells)
 	out := ProductReport{Coverage: cov, Ranking: []RankRow{}, Categories: []CategoryRow{}}
 	for _, pr := range products {
-		out.Ranking = append(out.Ranking, RankRow{Name: pr.name, Category: pr.category, Total: pr.m.Qty, TTC: pr.m.A1})
+		out.Ranking = append(out.Ranking, RankRow{Name: pr.name, Category: pr.category, Total: pr.m.Qty, TTC: pr.m.Total})
 	}
 	slices.SortStableFunc(out.Ranking, func(a, b RankRow) int { return int(b.Total - a.Total) })
 	rates, err := s.categoryRates(ctx, sc, f.Range)
@@ -630,7 +630,7 @@ func (s *Service) Products(ctx context.Context, p tenancy.Principal, f Filter) (
 		if vr == nil {
 			vr = []int{}
 		}
-		out.Categories = append(out.Categories, CategoryRow{Name: c.name, TTC: c.m.A1, HT: c.m.A2, VAT: c.m.A3, VATRates: vr})
+		out.Categories = append(out.Categories, CategoryRow{Name: c.name, TTC: c.m.Total, HT: c.m.HT, VAT: c.m.VAT, VATRates: vr})
 	}
 	slices.SortStableFunc(out.Categories, func(a, b CategoryRow) int { return int(b.TTC - a.TTC) })
 	return out, nil

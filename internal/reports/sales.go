@@ -62,7 +62,7 @@ func (s *Service) Sales(ctx context.Context, p tenancy.Principal, f Filter, kind
 	// day before until the same hour, never against a whole day.
 	days := f.Range.Days()
 	sum := func(sc orders.Scope, r orders.Range) ([]orders.Cell, error) {
-		return s.orders.Sum(ctx, sc, dim, r, orders.ByKey, prefix, orders.MQty, orders.MA1)
+		return s.orders.Sum(ctx, sc, dim, r, orders.ByKey, prefix, orders.MQty, orders.MTotal)
 	}
 	prevCells, _, until, err := s.reference(ctx, sc, f.Range, func(d int64) int64 { return orders.AddDays(d, -days) }, sum,
 		func(ids []int64, from, to time.Time) ([]orders.Cell, error) {
@@ -105,10 +105,10 @@ func (s *Service) Sales(ctx context.Context, p tenancy.Principal, f Filter, kind
 	out := make([]SalesRow, 0, len(names))
 	for _, n := range names {
 		m := now[n]
-		r := SalesRow{Name: n, Count: m.Qty, Amount: m.A1}
+		r := SalesRow{Name: n, Count: m.Qty, Amount: m.Total}
 		if b := before[n]; b != nil {
-			r.Previous = b.A1
-			r.Percent = trend(m.A1, b.A1)
+			r.Previous = b.Total
+			r.Percent = trend(m.Total, b.Total)
 		}
 		out = append(out, r)
 	}

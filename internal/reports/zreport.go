@@ -64,37 +64,37 @@ func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) (ZReport
 		rows[k] = r
 		return r
 	}
-	eqCells, err := s.orders.Sum(ctx, listed, orders.DimEquipment, f.Range, orders.ByRestaurant, "", orders.MA1, orders.MA2, orders.MC1, orders.MC2)
+	eqCells, err := s.orders.Sum(ctx, listed, orders.DimEquipment, f.Range, orders.ByRestaurant, "", orders.MTotal, orders.MPlatformTotal, orders.MDiscountedOrders, orders.MPlatformOrders)
 	if err != nil {
 		return rep, err
 	}
 	for _, c := range eqCells {
 		r := get(c.Restaurant, c.Key)
-		r.TotalWithPlatform += c.A1
-		r.Platform += c.A2
-		r.TotalTTC += c.A1 - c.A2
-		r.Promotions += c.C1
+		r.TotalWithPlatform += c.Total
+		r.Platform += c.PlatformTotal
+		r.TotalTTC += c.Total - c.PlatformTotal
+		r.Promotions += c.DiscountedOrders
 		r.Orders += c.N
-		r.PlatformOrders += c.C2
+		r.PlatformOrders += c.PlatformOrders
 	}
-	vatCells, err := s.orders.Sum(ctx, listed, orders.DimVAT, f.Range, orders.ByRestaurant, "", orders.MA1, orders.MA2)
+	vatCells, err := s.orders.Sum(ctx, listed, orders.DimVAT, f.Range, orders.ByRestaurant, "", orders.MHT, orders.MVAT)
 	if err != nil {
 		return rep, err
 	}
 	for _, c := range vatCells {
 		k := splitKey(c.Key, orders.Sep, 2)
 		r := get(c.Restaurant, k[0])
-		r.HT += c.A1
-		r.VAT += c.A2
-		r.VATByRate[k[1]] += c.A2
+		r.HT += c.HT
+		r.VAT += c.VAT
+		r.VATByRate[k[1]] += c.VAT
 	}
-	payCells, err := s.orders.Sum(ctx, listed, orders.DimPayments, f.Range, orders.ByRestaurant, "", orders.MA1)
+	payCells, err := s.orders.Sum(ctx, listed, orders.DimPayments, f.Range, orders.ByRestaurant, "", orders.MTotal)
 	if err != nil {
 		return rep, err
 	}
 	for _, c := range payCells {
 		k := splitKey(c.Key, orders.Sep, 2)
-		get(c.Restaurant, k[0]).Payments[k[1]] += c.A1
+		get(c.Restaurant, k[0]).Payments[k[1]] += c.Total
 	}
 	eqs, err := s.ten.EquipmentsInScope(ctx, p)
 	if err != nil {
