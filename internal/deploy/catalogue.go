@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"brigade/internal/menu"
+	"brigade/internal/store"
 )
 
 // AvailableProduct is an entry of the franchise's published catalogue.
@@ -28,21 +29,8 @@ func CataloguePath(franchiseID int64, kind string) string {
 // the franchise has the feature (DECISIONS: franchises 17, 113, 270 of the
 // original are named settings).
 func (s *Service) PublishAvailable(ctx context.Context, franchiseID int64) error {
-	rows, err := s.db.Query(ctx, `SELECT DISTINCT hash FROM deployed_current WHERE franchise_id = ? ORDER BY hash`, franchiseID)
+	hashes, err := store.Collect(ctx, s.db, `SELECT DISTINCT hash FROM deployed_current WHERE franchise_id = ? ORDER BY hash`, []any{franchiseID}, store.ScanValue[string])
 	if err != nil {
-		return err
-	}
-	var hashes []string
-	for rows.Next() {
-		var h string
-		if err := rows.Scan(&h); err != nil {
-			rows.Close()
-			return err
-		}
-		hashes = append(hashes, h)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	products, options := map[string]AvailableProduct{}, map[string]AvailableProduct{}

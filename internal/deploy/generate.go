@@ -130,24 +130,16 @@ func (s *Service) restaurantRows(ctx context.Context, franchiseID int64, ids []i
 	var out []restaurantRow
 	for chunk := range slices.Chunk(ids, 500) {
 		in, args := store.In(chunk)
-		rows, err := s.db.Query(ctx, `SELECT id, nom, pseudo, siret FROM restaurants WHERE franchise_id = ? AND archived_at IS NULL AND id `+in+` ORDER BY id`,
-			append([]any{franchiseID}, args...)...)
+		rows, err := store.Collect(ctx, s.db, `SELECT id, nom, siret FROM restaurants WHERE franchise_id = ? AND archived_at IS NULL AND id `+in+` ORDER BY id`,
+			append([]any{franchiseID}, args...), func(row store.Scanner) (restaurantRow, error) {
+				var r restaurantRow
+				err := row.Scan(&r.id, &r.nom, &r.siret)
+				return r, err
+			})
 		if err != nil {
 			return nil, err
 		}
-		for rows.Next() {
-			var r restaurantRow
-			var pseudo string
-			if err := rows.Scan(&r.id, &r.nom, &pseudo, &r.siret); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out = append(out, r)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
+		out = append(out, rows...)
 	}
 	return out, nil
 }
@@ -398,24 +390,15 @@ func (s *Service) buildAll(ctx context.Context, franchiseID int64, rs []restaura
 			args[i] = h
 		}
 		in := "IN (" + strings.TrimSuffix(strings.Repeat("?, ", len(chunk)), ", ") + ")"
-		rows, err := s.db.Query(ctx, `SELECT hash FROM deployed_documents WHERE hash `+in, args...)
+		stored, err := store.Collect(ctx, s.db, `SELECT hash FROM deployed_documents WHERE hash `+in, args, store.ScanValue[string])
 		if err != nil {
 			return nil, nil, err
 		}
-		for rows.Next() {
-			var h string
-			if err := rows.Scan(&h); err != nil {
-				rows.Close()
-				return nil, nil, err
-			}
+		for _, h := range stored {
 			if b := need[h]; b != nil {
 				b.stored = true
 				delete(need, h)
 			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, nil, err
 		}
 	}
 	// Gzip in the background, in the order the batches store the
@@ -479,36 +462,30 @@ func parallel(n int, fn func(i int)) {
 func versionsIn(ctx context.Context, tx *store.Tx, ids []int64) (map[int64]Current, map[int64]int, error) {
 	in, args := store.In(ids)
 	current, last := map[int64]Current{}, map[int64]int{}
-	rows, err := tx.Query(ctx, `SELECT restaurant_id, version, hash FROM deployed_current WHERE restaurant_id `+in, args...)
-	if err != nil {
-		return nil, nil, err
-	}
-	for rows.Next() {
+	err := store.Each(ctx, tx, `SELECT restaurant_id, version, hash FROM deployed_current WHERE restaurant_id `+in, args, func(row store.Scanner) error {
 		var c Current
-		if err := rows.Scan(&c.RestaurantID, &c.Version, &c.Hash); err != nil {
-			rows.Close()
-			return nil, nil, err
+		if err := row.Scan(&c.RestaurantID, &c.Version, &c.Hash); err != nil {
+			return err
 		}
 		current[c.RestaurantID] = c
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, nil, err
-	}
-	rows, err = tx.Query(ctx, `SELECT restaurant_id, MAX(version) FROM deployed_menus WHERE restaurant_id `+in+` GROUP BY restaurant_id`, args...)
+		return nil
+	})
 	if err != nil {
 		return nil, nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
+	err = store.Each(ctx, tx, `SELECT restaurant_id, MAX(version) FROM deployed_menus WHERE restaurant_id `+in+` GROUP BY restaurant_id`, args, func(row store.Scanner) error {
 		var id int64
 		var v int
-		if err := rows.Scan(&id, &v); err != nil {
-			return nil, nil, err
+		if err := row.Scan(&id, &v); err != nil {
+			return err
 		}
 		last[id] = v
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
-	return current, last, rows.Err()
+	return current, last, nil
 }
 
 // lockDeployments serialises the writers of a franchise's deployed menus

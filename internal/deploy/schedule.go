@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"brigade/internal/jobs"
+	"brigade/internal/menu"
 	"brigade/internal/store"
 )
 
@@ -53,12 +54,10 @@ const maxReprojections = 3
 // restaurants they cover.
 func (s *Service) QueueReprojection(ctx context.Context) (int, error) {
 	now := s.now()
-	rows, err := s.db.Query(ctx, `SELECT c.franchise_id, c.restaurant_id, m.inputs, m.created_at FROM deployed_current c
-		JOIN deployed_menus m ON m.restaurant_id = c.restaurant_id AND m.version = c.version
-		WHERE m.rollback_of IS NULL AND EXISTS (SELECT 1 FROM campaign_restaurants cr JOIN campaigns k ON k.id = cr.campaign_id
-			WHERE cr.restaurant_id = c.restaurant_id AND k.is_periodic = ? AND k.removed = ?)
-		ORDER BY c.franchise_id, c.restaurant_id`, true, false)
-	if err != nil {
+	// Only the menus of restaurants serving an active periodic carte
+	// change with the month.
+	periodic, err := menu.RestaurantsWithPeriodicCartes(ctx, s.db)
+	if err != nil || len(periodic) == 0 {
 		return 0, err
 	}
 	type deployed struct {
@@ -68,20 +67,21 @@ func (s *Service) QueueReprojection(ctx context.Context) (int, error) {
 	}
 	per := map[int64][]deployed{}
 	var franchises []int64
-	for rows.Next() {
+	err = store.Each(ctx, s.db, `SELECT c.franchise_id, c.restaurant_id, m.inputs, m.created_at FROM deployed_current c
+		JOIN deployed_menus m ON m.restaurant_id = c.restaurant_id AND m.version = c.version
+		WHERE m.rollback_of IS NULL ORDER BY c.franchise_id, c.restaurant_id`, nil, func(row store.Scanner) error {
 		var f int64
 		var d deployed
-		if err := rows.Scan(&f, &d.restaurantID, &d.inputs, &d.at); err != nil {
-			rows.Close()
-			return 0, err
+		if err := row.Scan(&f, &d.restaurantID, &d.inputs, &d.at); err != nil || !periodic[d.restaurantID] {
+			return err
 		}
 		if per[f] == nil {
 			franchises = append(franchises, f)
 		}
 		per[f] = append(per[f], d)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return 0, err
 	}
 	month := now.Format("2006-01")

@@ -7,8 +7,6 @@ package deploy
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -137,49 +135,25 @@ func (s *Service) Links(ctx context.Context, p tenancy.Principal) (LinkMatrix, e
 	for i, x := range rs {
 		ids[i] = x.ID
 	}
-	in, args := store.In(ids)
-	rows, err := s.db.Query(ctx, `SELECT c.id, c.nom, c.is_principal, c.removed, c.version FROM campaigns c WHERE c.franchise_id = ?
-		AND (? OR c.id IN (SELECT campaign_id FROM campaign_restaurants WHERE restaurant_id `+in+`))
-		ORDER BY c.is_principal DESC, c.created_at, c.id`, append([]any{p.FranchiseID, p.AllRestaurants()}, args...)...)
+	cartes, err := menu.CartesFor(ctx, s.db, p.FranchiseID, p.AllRestaurants(), ids)
 	if err != nil {
 		return m, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var c CarteRef
-		if err := rows.Scan(&c.ID, &c.Nom, &c.IsPrincipal, &c.Removed, &c.Version); err != nil {
-			return m, err
-		}
-		m.Cartes = append(m.Cartes, c)
+	for _, c := range cartes {
+		m.Cartes = append(m.Cartes, carteRef(c))
 	}
-	if err := rows.Err(); err != nil {
-		return m, err
-	}
-	lrows, err := s.db.Query(ctx, `SELECT cr.campaign_id, cr.restaurant_id FROM campaign_restaurants cr JOIN campaigns c ON c.id = cr.campaign_id
-		WHERE c.franchise_id = ? AND cr.restaurant_id `+in+` ORDER BY cr.campaign_id, cr.restaurant_id`, append([]any{p.FranchiseID}, args...)...)
+	links, err := menu.LinksOf(ctx, s.db, p.FranchiseID, ids)
 	if err != nil {
 		return m, err
 	}
-	defer lrows.Close()
-	for lrows.Next() {
-		var l CarteLink
-		if err := lrows.Scan(&l.CampaignID, &l.RestaurantID); err != nil {
-			return m, err
-		}
-		m.Links = append(m.Links, l)
+	for _, l := range links {
+		m.Links = append(m.Links, CarteLink{CampaignID: l.CampaignID, RestaurantID: l.RestaurantID})
 	}
-	return m, lrows.Err()
+	return m, nil
 }
 
-// carteOf reads a carte of the principal's franchise.
-func carteOf(ctx context.Context, r store.Runner, franchiseID, id int64) (CarteRef, error) {
-	var c CarteRef
-	err := r.QueryRow(ctx, `SELECT id, nom, is_principal, removed, version FROM campaigns WHERE id = ? AND franchise_id = ?`, id, franchiseID).
-		Scan(&c.ID, &c.Nom, &c.IsPrincipal, &c.Removed, &c.Version)
-	if errors.Is(err, sql.ErrNoRows) {
-		return c, tenancy.ErrNotFound
-	}
-	return c, err
+func carteRef(c menu.Campaign) CarteRef {
+	return CarteRef{ID: c.ID, Nom: c.Nom, IsPrincipal: c.IsPrincipal, Removed: c.Removed, Version: c.Version}
 }
 
 func (s *Service) actor(ctx context.Context, r store.Runner, p tenancy.Principal) (history.Entry, error) {
@@ -200,21 +174,12 @@ func (s *Service) SetLink(ctx context.Context, p tenancy.Principal, campaignID, 
 		return err
 	}
 	return s.db.WithTx(ctx, func(tx *store.Tx) error {
-		c, err := carteOf(ctx, tx, p.FranchiseID, campaignID)
+		c, err := menu.CarteOf(ctx, tx, p.FranchiseID, campaignID)
 		if err != nil {
 			return err
 		}
-		var res sql.Result
-		if linked {
-			res, err = tx.Exec(ctx, `INSERT INTO campaign_restaurants (campaign_id, restaurant_id) VALUES (?, ?) ON CONFLICT DO NOTHING`, campaignID, restaurantID)
-		} else {
-			res, err = tx.Exec(ctx, `DELETE FROM campaign_restaurants WHERE campaign_id = ? AND restaurant_id = ?`, campaignID, restaurantID)
-		}
-		if err != nil {
+		if changed, err := menu.SetLinked(ctx, tx, campaignID, restaurantID, linked); err != nil || !changed {
 			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return nil
 		}
 		e, err := s.actor(ctx, tx, p)
 		if err != nil {
@@ -240,29 +205,22 @@ func (s *Service) SetRestaurantCartes(ctx context.Context, p tenancy.Principal, 
 		return err
 	}
 	return s.db.WithTx(ctx, func(tx *store.Tx) error {
-		want := map[int64]CarteRef{}
+		want := map[int64]menu.Campaign{}
 		for _, id := range campaignIDs {
-			c, err := carteOf(ctx, tx, p.FranchiseID, id)
+			c, err := menu.CarteOf(ctx, tx, p.FranchiseID, id)
 			if err != nil {
 				return err
 			}
 			want[id] = c
 		}
-		rows, err := tx.Query(ctx, `SELECT cr.campaign_id, c.nom FROM campaign_restaurants cr JOIN campaigns c ON c.id = cr.campaign_id WHERE cr.restaurant_id = ? AND c.franchise_id = ?`, restaurantID, p.FranchiseID)
+		linked, err := menu.LinkedTo(ctx, tx, p.FranchiseID, restaurantID)
 		if err != nil {
 			return err
 		}
 		have := map[int64]string{}
-		for rows.Next() {
-			var id int64
-			var nom string
-			if err := rows.Scan(&id, &nom); err != nil {
-				rows.Close()
-				return err
-			}
-			have[id] = nom
+		for _, c := range linked {
+			have[c.ID] = c.Nom
 		}
-		rows.Close()
 		e, err := s.actor(ctx, tx, p)
 		if err != nil {
 			return err
@@ -270,7 +228,7 @@ func (s *Service) SetRestaurantCartes(ctx context.Context, p tenancy.Principal, 
 		var changes []history.Change
 		for id, nom := range have {
 			if _, keep := want[id]; !keep {
-				if _, err := tx.Exec(ctx, `DELETE FROM campaign_restaurants WHERE campaign_id = ? AND restaurant_id = ?`, id, restaurantID); err != nil {
+				if _, err := menu.SetLinked(ctx, tx, id, restaurantID, false); err != nil {
 					return err
 				}
 				changes = append(changes, history.Change{Field: nom, Before: true, After: false})
@@ -278,7 +236,7 @@ func (s *Service) SetRestaurantCartes(ctx context.Context, p tenancy.Principal, 
 		}
 		for id, c := range want {
 			if _, ok := have[id]; !ok {
-				if _, err := tx.Exec(ctx, `INSERT INTO campaign_restaurants (campaign_id, restaurant_id) VALUES (?, ?)`, id, restaurantID); err != nil {
+				if _, err := menu.SetLinked(ctx, tx, id, restaurantID, true); err != nil {
 					return err
 				}
 				changes = append(changes, history.Change{Field: c.Nom, Before: false, After: true})
@@ -349,22 +307,18 @@ func (s *Service) overridesOf(ctx context.Context, franchiseID int64, restaurant
 	out := map[int64][]Override{}
 	for chunk := range slices.Chunk(restaurantIDs, 500) {
 		in, args := store.In(chunk)
-		rows, err := s.db.Query(ctx, `SELECT restaurant_id, kind, id_global, tariff, type_order, size, price_cents FROM price_customisations
-			WHERE franchise_id = ? AND restaurant_id `+in+` ORDER BY restaurant_id, kind, id_global, tariff, type_order, size`, append([]any{franchiseID}, args...)...)
+		err := store.Each(ctx, s.db, `SELECT restaurant_id, kind, id_global, tariff, type_order, size, price_cents FROM price_customisations
+			WHERE franchise_id = ? AND restaurant_id `+in+` ORDER BY restaurant_id, kind, id_global, tariff, type_order, size`, append([]any{franchiseID}, args...),
+			func(row store.Scanner) error {
+				var rid int64
+				var o Override
+				if err := row.Scan(&rid, &o.Kind, &o.IDGlobal, &o.Tariff, &o.TypeOrder, &o.Size, &o.Cents); err != nil {
+					return err
+				}
+				out[rid] = append(out[rid], o)
+				return nil
+			})
 		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var rid int64
-			var o Override
-			if err := rows.Scan(&rid, &o.Kind, &o.IDGlobal, &o.Tariff, &o.TypeOrder, &o.Size, &o.Cents); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out[rid] = append(out[rid], o)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
 			return nil, err
 		}
 	}
@@ -382,12 +336,11 @@ func (l *docLoader) load(ctx context.Context, c linkedCarte) (*menu.Document, er
 	if d, ok := l.docs[k]; ok {
 		return d, nil
 	}
-	var raw string
-	err := l.s.db.QueryRow(ctx, `SELECT document FROM campaign_versions WHERE campaign_id = ? AND version = ?`, c.CampaignID, c.version).Scan(&raw)
+	raw, err := menu.VersionDocument(ctx, l.s.db, c.CampaignID, c.version)
 	if err != nil {
 		return nil, fmt.Errorf("carte %q : %w", c.Nom, err)
 	}
-	d, err := menu.Parse([]byte(raw), c.Nom)
+	d, err := menu.Parse(raw, c.Nom)
 	if err != nil {
 		return nil, err
 	}

@@ -62,23 +62,18 @@ func (s *Service) Deployments(ctx context.Context, p tenancy.Principal) ([]Deplo
 	}
 	deps := map[int64]dep{}
 	in, args := store.In(ids)
-	rows, err := s.db.Query(ctx, `SELECT c.restaurant_id, c.version, m.created_at, m.created_by, c.hash, m.inputs FROM deployed_current c
+	err = store.Each(ctx, s.db, `SELECT c.restaurant_id, c.version, m.created_at, m.created_by, c.hash, m.inputs FROM deployed_current c
 		JOIN deployed_menus m ON m.restaurant_id = c.restaurant_id AND m.version = c.version
-		WHERE c.franchise_id = ? AND c.restaurant_id `+in, append([]any{p.FranchiseID}, args...)...)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
+		WHERE c.franchise_id = ? AND c.restaurant_id `+in, append([]any{p.FranchiseID}, args...), func(row store.Scanner) error {
 		var id int64
 		var d dep
-		if err := rows.Scan(&id, &d.version, &d.at, &d.by, &d.hash, &d.inputs); err != nil {
-			rows.Close()
-			return nil, err
+		if err := row.Scan(&id, &d.version, &d.at, &d.by, &d.hash, &d.inputs); err != nil {
+			return err
 		}
 		deps[id] = d
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	now := s.now()
