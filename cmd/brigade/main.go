@@ -200,7 +200,7 @@ func serve(ctx context.Context, args []string) error {
 			slog.Info("cartes de démonstration déployées", "restaurants", n, "clé de la borne de démonstration", demo.KioskKey)
 		}
 	}
-	handler := httpapi.New(httpapi.Deps{DB: a.db, Tenancy: a.tenancy, Auth: a.auth, Bus: a.bus, Blobs: a.blobs, Menu: menu.NewService(a.db, a.tenancy, a.bus), Settings: settings.NewService(a.db, a.tenancy, a.bus), Orders: ordersSvc, Jobs: runner, Deploy: deploySvc, SPA: web.SPA(), Version: version})
+	handler := httpapi.New(httpapi.Deps{DB: a.db, Tenancy: a.tenancy, Auth: a.auth, Bus: a.bus, Blobs: a.blobs, Menu: menu.NewService(a.db, a.tenancy, a.bus), Settings: settings.NewService(a.db, a.tenancy, a.bus), Orders: ordersSvc, Jobs: runner, Deploy: deploySvc, SPA: web.SPA(), Version: version, TrustedProxies: c.TrustedProxies})
 	handler.Start(ctx)
 	srv := &http.Server{
 		Addr:              c.Listen,

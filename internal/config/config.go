@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"net"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -26,6 +27,10 @@ type Config struct {
 	DemoOrders int
 	TokenTTL   time.Duration
 	LogFormat  string
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
+	// X-Forwarded-Proto the server believes (empty: none).
+	TrustedProxies []netip.Prefix
+	trustedProxies string // as given, parsed by validate
 }
 
 type option struct {
@@ -64,6 +69,8 @@ func options(c *Config) []option {
 				d, _ := time.ParseDuration(def)
 				fs.DurationVar(&c.TokenTTL, "token-ttl", d, "")
 			}},
+		{name: "trusted-proxies", env: "BRIGADE_TRUSTED_PROXIES", def: "", usage: "mandataires inverses de confiance (adresses IP ou réseaux CIDR séparés par des virgules) : leurs X-Forwarded-For et X-Forwarded-Proto sont lus ; vide : aucun",
+			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.trustedProxies, "trusted-proxies", def, "") }},
 		{name: "log-format", env: "BRIGADE_LOG_FORMAT", def: "text", usage: "format des journaux : text ou json",
 			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.LogFormat, "log-format", def, "") }},
 	}
@@ -130,10 +137,45 @@ func (c *Config) validate() error {
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return fmt.Errorf("--log-format %q : text ou json", c.LogFormat)
 	}
+	proxies, err := parseTrustedProxies(c.trustedProxies)
+	if err != nil {
+		return err
+	}
+	c.TrustedProxies = proxies
 	if c.PublicURL == "" {
 		c.PublicURL = "http://" + c.Listen
 	}
 	return nil
+}
+
+// parseTrustedProxies reads a comma-separated list of addresses (one host
+// each) and CIDR networks.
+func parseTrustedProxies(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if strings.Contains(item, "/") {
+			p, err := netip.ParsePrefix(item)
+			if err != nil {
+				return nil, fmt.Errorf("--trusted-proxies : %q n'est pas un réseau CIDR valide (ex. 10.0.0.0/8)", item)
+			}
+			if p.Addr().Is4In6() {
+				p = netip.PrefixFrom(p.Addr().Unmap(), max(p.Bits()-96, 0))
+			}
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(item)
+		if err != nil {
+			return nil, fmt.Errorf("--trusted-proxies : %q n'est pas une adresse IP valide (ex. 10.0.0.1)", item)
+		}
+		a = a.Unmap().WithZone("")
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }
 
 // DSN is the database the store opens: PostgreSQL when configured, else the

@@ -1,11 +1,23 @@
 package httpapi_test
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
+	"net/netip"
 	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"brigade/internal/auth"
+	"brigade/internal/httpapi"
 	"brigade/internal/store"
 	"brigade/internal/testutil"
 )
@@ -103,23 +115,219 @@ func TestSignInErrorsAreFrenchProblems(t *testing.T) {
 	}
 }
 
-func TestSignInIsThrottledPerLogin(t *testing.T) {
+// Forty wrong passwords sent at once for one login: at most five are
+// checked, the others get 429 with Retry-After and a French detail, the
+// right password too during the delay; the address is not locked for
+// another login. (Before: failures were counted after the check, so all
+// forty were checked, and their forty failures locked the address out.)
+func TestSignInRaceIsThrottledPerLogin(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		before := srv.Auth.PasswordChecks()
+		statuses := make([]testutil.Response, 40)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range statuses {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				statuses[i] = srv.Do(t, http.MethodPost, "/api/v1/auth/signin", "", map[string]string{"login": "demo-admin", "password": "faux"})
+			}()
+		}
+		close(start)
+		wg.Wait()
+		checked := srv.Auth.PasswordChecks() - before
+		var unauthorized, throttled int
+		for _, res := range statuses {
+			switch res.Status {
+			case http.StatusUnauthorized:
+				unauthorized++
+			case http.StatusTooManyRequests:
+				throttled++
+				wantTooManyRequests(t, res)
+			default:
+				t.Errorf("%d %s", res.Status, res.Body)
+			}
+		}
+		t.Logf("%s: 40 concurrent wrong passwords: %d checked, %d got 429", engine, checked, throttled)
+		if checked > 5 || int64(unauthorized) != checked || throttled != 40-unauthorized {
+			t.Fatalf("%d checked, %d answered 401, %d answered 429", checked, unauthorized, throttled)
+		}
+
+		// The right password during the delay: 429, unchecked.
+		checked = srv.Auth.PasswordChecks()
+		res := srv.Do(t, http.MethodPost, "/api/v1/auth/signin", "", map[string]string{"login": "demo-admin", "password": "demo1234"})
+		wantTooManyRequests(t, res)
+		if srv.Auth.PasswordChecks() != checked {
+			t.Fatal("a password was checked during the delay")
+		}
+		// Another login from the same address is not refused.
+		for _, login := range []string{"autre-admin", "demo-resto", "demo-invite"} {
+			if tok := srv.SignIn(t, login); tok == "" {
+				t.Fatalf("%s refused", login)
+			}
+		}
+	})
+}
+
+func wantTooManyRequests(t *testing.T, res testutil.Response) {
+	t.Helper()
+	var p testutil.Problem
+	res.JSON(t, &p)
+	retry, err := strconv.Atoi(res.Header.Get("Retry-After"))
+	if res.Status != http.StatusTooManyRequests || err != nil || retry < 1 || retry > 300 ||
+		!strings.HasPrefix(p.Detail, "Trop de tentatives de connexion. Veuillez réessayer dans ") ||
+		res.Header.Get("Content-Type") != "application/problem+json" {
+		t.Fatalf("want 429 with Retry-After and a French detail: %d %q %s", res.Status, res.Header.Get("Retry-After"), res.Body)
+	}
+}
+
+// signinClock is a settable clock for the sign-in delays.
+type signinClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *signinClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+
+func (c *signinClock) Advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
+
+// signinInstance is another server on srv's database, as a second instance behind
+// a load balancer, with its own sign-in service on signinClock c.
+func signinInstance(t *testing.T, srv *testutil.Server, c *signinClock, trusted ...netip.Prefix) *httptest.Server {
+	t.Helper()
+	au, err := auth.NewService(context.Background(), srv.DB, srv.Tenancy, auth.Config{TokenTTL: time.Hour, Mailer: srv.Mails, Now: c.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := httpapi.New(httpapi.Deps{DB: srv.DB, Tenancy: srv.Tenancy, Auth: au, Bus: srv.Bus, Blobs: srv.Blobs, Jobs: srv.Jobs, Deploy: srv.Deploy, TrustedProxies: trusted})
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func postTo(t *testing.T, ts *httptest.Server, path string, body any, headers map[string]string) testutil.Response {
+	t.Helper()
+	raw, _ := json.Marshal(body)
+	req, err := http.NewRequest(http.MethodPost, ts.URL+path, bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	res, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return testutil.Response{Status: res.StatusCode, Header: res.Header, Body: b}
+}
+
+// After five failures on one instance, another instance on the same
+// database makes the login wait 30 s; once they have passed the right
+// password is accepted. (Before: 15 minutes during which even the right
+// password was refused.)
+func TestSignInDelayHoldsAcrossInstancesAndEnds(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		c := &signinClock{now: time.Now().Truncate(time.Second)}
+		a, b := signinInstance(t, srv, c), signinInstance(t, srv, c)
+		for i := range 5 {
+			if res := postTo(t, a, "/api/v1/auth/signinGuest", map[string]string{"login": "demo-invite", "password": "faux"}, nil); res.Status != http.StatusUnauthorized {
+				t.Fatalf("failure %d: %d %s", i+1, res.Status, res.Body)
+			}
+		}
+		right := map[string]string{"login": "demo-invite", "password": "demo1234"}
+		res := postTo(t, b, "/api/v1/auth/signinGuest", right, nil)
+		wantTooManyRequests(t, res)
+		if res.Header.Get("Retry-After") != "30" || !strings.Contains(string(res.Body), "Veuillez réessayer dans 30 secondes.") {
+			t.Fatalf("first delay: %s %s", res.Header.Get("Retry-After"), res.Body)
+		}
+		c.Advance(29 * time.Second)
+		wantTooManyRequests(t, postTo(t, a, "/api/v1/auth/signinGuest", right, nil))
+		c.Advance(time.Second)
+		if res := postTo(t, b, "/api/v1/auth/signinGuest", right, nil); res.Status != http.StatusOK {
+			t.Fatalf("right password after the delay: %d %s", res.Status, res.Body)
+		}
+	})
+}
+
+// Behind a trusted proxy the sign-in limit per address counts the client
+// named by X-Forwarded-For; from any other peer the header is ignored.
+func TestSignInLimitPerAddressBehindATrustedProxy(t *testing.T) {
 	srv := testutil.NewServer(t, store.SQLite)
-	for i := 0; i < 5; i++ {
-		res := srv.Do(t, http.MethodPost, "/api/v1/auth/signin", "", map[string]string{"login": "demo-admin", "password": "faux"})
-		if res.Status != 401 {
-			t.Fatalf("attempt %d: %d", i, res.Status)
+	c := &signinClock{now: time.Now().Truncate(time.Second)}
+	behindProxy := signinInstance(t, srv, c, netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128"))
+	direct := signinInstance(t, srv, c)
+	wrong := func(ts *httptest.Server, i int, client string) testutil.Response {
+		return postTo(t, ts, "/api/v1/auth/signin", map[string]string{"login": fmt.Sprintf("inconnu-%d", i%10), "password": "faux"},
+			map[string]string{"X-Forwarded-For": client})
+	}
+	// Thirty failures from one client, announced by the proxy.
+	for i := range 30 {
+		if res := wrong(behindProxy, i, "198.51.100.7"); res.Status != http.StatusUnauthorized {
+			t.Fatalf("failure %d: %d %s", i+1, res.Status, res.Body)
 		}
 	}
-	// Even the right password is refused while throttled.
-	res := srv.Do(t, http.MethodPost, "/api/v1/auth/signin", "", map[string]string{"login": "demo-admin", "password": "demo1234"})
-	if res.Status != http.StatusTooManyRequests || !strings.Contains(string(res.Body), "Trop de tentatives") {
-		t.Fatalf("sixth attempt: %d %s", res.Status, res.Body)
+	admin := map[string]string{"login": "demo-admin", "password": "demo1234"}
+	wantTooManyRequests(t, postTo(t, behindProxy, "/api/v1/auth/signin", admin, map[string]string{"X-Forwarded-For": "198.51.100.7"}))
+	// Another client behind the same proxy is not that client.
+	if res := postTo(t, behindProxy, "/api/v1/auth/signin", admin, map[string]string{"X-Forwarded-For": "198.51.100.8"}); res.Status != http.StatusOK {
+		t.Fatalf("another client behind the proxy: %d %s", res.Status, res.Body)
 	}
-	// Another login from another account is not affected by this login's failures.
-	if tok := srv.SignIn(t, "autre-admin"); tok == "" {
-		t.Fatal("other login throttled")
+	// Without a trusted proxy, the header is the caller's word: ignored,
+	// so naming the throttled client does not throttle the caller.
+	if res := postTo(t, direct, "/api/v1/auth/signin", admin, map[string]string{"X-Forwarded-For": "198.51.100.7"}); res.Status != http.StatusOK {
+		t.Fatalf("forged X-Forwarded-For from an untrusted peer: %d %s", res.Status, res.Body)
 	}
+}
+
+// HSTS is sent over TLS and, through a trusted proxy, for
+// X-Forwarded-Proto: https; never on plain HTTP.
+func TestStrictTransportSecurity(t *testing.T) {
+	srv := testutil.NewServer(t, store.SQLite)
+	const hsts = "max-age=63072000; includeSubDomains"
+	https := map[string]string{"X-Forwarded-Proto": "https"}
+	if got := srv.DoWith(t, http.MethodGet, "/api/v1/health", "", nil, https).Header.Get("Strict-Transport-Security"); got != "" {
+		t.Fatalf("plain HTTP with a forged X-Forwarded-Proto: %q", got)
+	}
+	c := &signinClock{now: time.Now()}
+	behindProxy := signinInstance(t, srv, c, netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128"))
+	res, err := behindProxy.Client().Do(getRequest(t, behindProxy.URL+"/api/v1/health", https))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if got := res.Header.Get("Strict-Transport-Security"); got != hsts {
+		t.Fatalf("through a trusted proxy over HTTPS: %q", got)
+	}
+	h := httpapi.New(httpapi.Deps{DB: srv.DB, Tenancy: srv.Tenancy, Auth: srv.Auth, Bus: srv.Bus, Blobs: srv.Blobs, Jobs: srv.Jobs, Deploy: srv.Deploy})
+	tlsSrv := httptest.NewTLSServer(h)
+	defer tlsSrv.Close()
+	res, err = tlsSrv.Client().Do(getRequest(t, tlsSrv.URL+"/api/v1/health", nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if got := res.Header.Get("Strict-Transport-Security"); got != hsts {
+		t.Fatalf("over TLS: %q", got)
+	}
+}
+
+func getRequest(t *testing.T, url string, headers map[string]string) *http.Request {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	return req
 }
 
 func TestDisabledUserLosesAccessAtOnce(t *testing.T) {

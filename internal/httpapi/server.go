@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"slices"
 	"strings"
 	"sync"
@@ -59,6 +60,9 @@ type Deps struct {
 	Heartbeat      time.Duration
 	StreamLifetime time.Duration
 	Version        string
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
+	// X-Forwarded-Proto are believed (none: the peer is the client).
+	TrustedProxies []netip.Prefix
 }
 
 // APIVersion is the version of the API contract (not of the binary): the
@@ -136,7 +140,7 @@ func New(d Deps) *Server {
 	s.marketplace = marketplace.NewService(d.DB, d.Tenancy, d.Bus)
 	s.devices = tenancy.NewDeviceKeys(d.Tenancy, d.Bus)
 	s.exports = export.NewService(d.DB, d.Tenancy, s.jobs, s.deploy, d.Blobs)
-	s.router.Use(securityHeaders, clientAddress)
+	s.router.Use(securityHeaders, clientAddress(d.TrustedProxies), strictTransport(d.TrustedProxies))
 
 	cfg := huma.DefaultConfig("Brigade API", APIVersion)
 	cfg.OpenAPIPath = "/api/v1/openapi"
@@ -222,16 +226,106 @@ const (
 	keyDevice
 )
 
-// clientAddress records the caller's IP for sign-in throttling. Proxies'
-// X-Forwarded-For is not trusted: it is set by the caller.
-func clientAddress(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		host, _, err := net.SplitHostPort(r.RemoteAddr)
+// clientAddress records the caller's address for the sign-in limits.
+func clientAddress(trusted []netip.Prefix) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ip := callerAddress(r, trusted)
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), keyClientIP, ip)))
+		})
+	}
+}
+
+// callerAddress is the peer, unless the peer is a trusted proxy: then it is
+// the right-most address of X-Forwarded-For that is not a trusted proxy.
+// Each proxy appends the address it got the request from, so the addresses
+// left of that one were written by the caller and prove nothing.
+func callerAddress(r *http.Request, trusted []netip.Prefix) string {
+	addr, ok := peerAddress(r)
+	if !ok {
+		return r.RemoteAddr
+	}
+	if !isTrustedProxy(addr, trusted) {
+		return addr.String()
+	}
+	var hops []string
+	for _, v := range r.Header.Values("X-Forwarded-For") {
+		hops = append(hops, strings.Split(v, ",")...)
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, err := parseHop(hops[i])
 		if err != nil {
-			host = r.RemoteAddr
+			break // not written by a proxy of ours: keep the last address we could read
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), keyClientIP, host)))
-	})
+		addr = hop
+		if !isTrustedProxy(addr, trusted) {
+			break
+		}
+	}
+	return addr.String()
+}
+
+func peerAddress(r *http.Request) (netip.Addr, bool) {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return netip.Addr{}, false
+	}
+	return a.Unmap().WithZone(""), true
+}
+
+// parseHop reads one X-Forwarded-For entry: an address, possibly with a
+// port or in brackets.
+func parseHop(s string) (netip.Addr, error) {
+	s = strings.TrimSpace(s)
+	if ap, err := netip.ParseAddrPort(s); err == nil {
+		return ap.Addr().Unmap().WithZone(""), nil
+	}
+	a, err := netip.ParseAddr(strings.Trim(s, "[]"))
+	if err != nil {
+		return netip.Addr{}, err
+	}
+	return a.Unmap().WithZone(""), nil
+}
+
+func isTrustedProxy(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// strictTransport sends HSTS on answers to requests that came over TLS,
+// here or at a trusted proxy (X-Forwarded-Proto: https). Never on plain
+// HTTP: browsers ignore it there, and an X-Forwarded-Proto from anyone else
+// must not pin a host that is served over HTTP.
+func strictTransport(trusted []netip.Prefix) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if arrivedOverTLS(r, trusted) {
+				w.Header().Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+func arrivedOverTLS(r *http.Request, trusted []netip.Prefix) bool {
+	if r.TLS != nil {
+		return true
+	}
+	peer, ok := peerAddress(r)
+	if !ok || !isTrustedProxy(peer, trusted) {
+		return false
+	}
+	// The nearest proxy's word is the last one.
+	protos := strings.Split(strings.Join(r.Header.Values("X-Forwarded-Proto"), ","), ",")
+	return strings.EqualFold(strings.TrimSpace(protos[len(protos)-1]), "https")
 }
 
 func clientIP(ctx context.Context) string {
