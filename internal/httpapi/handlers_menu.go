@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -154,9 +155,77 @@ func (s *Server) deleteCampaign(ctx context.Context, in *campaignPath) (*struct{
 	return nil, s.Menu.Delete(ctx, principal(ctx), in.CampaignID)
 }
 
+// The menu document is described in the API schema by menu's model types
+// (MenuDocument, MenuProduct, …) so that the web's types are generated like
+// every other API type. Each element keeps the fields the model does not
+// know (additionalProperties), as the server does. On the wire the
+// document stays the bytes menu stores: no decoding into the model to
+// answer a GET, and no generic validation of megabytes before menu.Parse,
+// which checks every field itself.
+
+// menuDocumentRef registers the menu document's schemas in r (once) and
+// returns a reference to MenuDocument.
+func menuDocumentRef(r huma.Registry) *huma.Schema {
+	schemas := r.Map()
+	if _, done := schemas["MenuDocument"]; !done {
+		// A registry of its own, to name menu's types "Menu…": several of
+		// them (Tag, Printer, Screen, Zone…) share a name with settings'.
+		menuTypes := huma.NewMapRegistry("#/components/schemas/", func(t reflect.Type, hint string) string {
+			if t.PkgPath() == reflect.TypeFor[menu.Document]().PkgPath() {
+				return "Menu" + t.Name()
+			}
+			return huma.DefaultSchemaNamer(t, hint)
+		})
+		for _, t := range []reflect.Type{reflect.TypeFor[menu.Price](), reflect.TypeFor[menu.Count](), reflect.TypeFor[menu.Quantity]()} {
+			menuTypes.RegisterTypeAlias(t, reflect.TypeFor[menuNumber]())
+		}
+		menuTypes.RegisterTypeAlias(reflect.TypeFor[json.RawMessage](), reflect.TypeFor[menuObject]())
+		menuTypes.Schema(reflect.TypeFor[menu.Document](), true, "MenuDocument")
+		for name, sc := range menuTypes.Map() {
+			if sc.Type == "object" && sc.Properties != nil {
+				sc.AdditionalProperties = true
+			}
+			// The document's lists are never null: menu writes [] for an
+			// absent one that is not optional.
+			for _, prop := range sc.Properties {
+				if prop.Type == "array" {
+					prop.Nullable = false
+				}
+			}
+			if _, taken := schemas[name]; taken {
+				panic("httpapi: schema name " + name + " is already taken")
+			}
+			schemas[name] = sc
+		}
+	}
+	return &huma.Schema{Ref: "#/components/schemas/MenuDocument"}
+}
+
+// menuNumber is a price, count or quantity of the document: a number, or
+// text typed in a form ("9,90"), which the server normalises.
+type menuNumber struct{}
+
+func (menuNumber) Schema(huma.Registry) *huma.Schema {
+	return &huma.Schema{OneOf: []*huma.Schema{{Type: "number"}, {Type: "string"}}}
+}
+
+// menuObject is a free-form object kept as sent (nutritional_info).
+type menuObject struct{}
+
+func (menuObject) Schema(huma.Registry) *huma.Schema {
+	return &huma.Schema{Type: "object", AdditionalProperties: true}
+}
+
+// documentBody is the stored document, written as it is.
+type documentBody []byte
+
+func (b documentBody) MarshalJSON() ([]byte, error) { return b, nil }
+
+func (documentBody) Schema(r huma.Registry) *huma.Schema { return menuDocumentRef(r) }
+
 type documentOutput struct {
 	ETag string `header:"ETag"`
-	Body json.RawMessage
+	Body documentBody
 }
 
 func (s *Server) getDocument(ctx context.Context, in *campaignPath) (*documentOutput, error) {
@@ -176,7 +245,10 @@ type saveDocumentInput struct {
 func (s *Server) registerSaveDocument(api huma.API, op huma.Operation) {
 	op.MaxBodyBytes = 32 << 20
 	op.RequestBody = &huma.RequestBody{Required: true, Description: "Le document de la carte (orderJson) ; les champs inconnus sont conservés.",
-		Content: map[string]*huma.MediaType{"application/json": {Schema: &huma.Schema{Type: "object", AdditionalProperties: true}}}}
+		Content: map[string]*huma.MediaType{"application/json": {Schema: menuDocumentRef(api.OpenAPI().Components.Schemas)}}}
+	// menu.Parse checks every field and names the first wrong one in
+	// French; a generic pass first would decode the megabytes twice.
+	op.SkipValidateBody = true
 	handle(s.saveDocument)(api, op)
 }
 

@@ -128,7 +128,9 @@ func encodeValue(buf []byte, v reflect.Value) ([]byte, error) {
 		return append(buf, b...), err
 	case reflect.Slice:
 		if v.IsNil() {
-			return append(buf, "null"...), nil
+			// A list that is not optional is a list: kiosks and the editor
+			// iterate over it (optional ones are left out when empty).
+			return append(buf, "[]"...), nil
 		}
 		buf = append(buf, '[')
 		for i := range v.Len() {

@@ -71,8 +71,9 @@ type SizePrice struct {
 	Extra         Extra `json:"-"`
 }
 
-// Flags shared by the removable elements.
-type removable struct {
+// Removable holds the flags shared by the elements that can be put in the
+// trash. Exported so that the API schema, built from these types, lists them.
+type Removable struct {
 	Removed        bool `json:"removed"`
 	RemovedByAdmin bool `json:"removed_by_admin"`
 }
@@ -94,7 +95,7 @@ type Category struct {
 	PathCategoryMoment string `json:"path_category_moment,omitempty"`
 	ProductsFirst      bool   `json:"products_first,omitempty"`
 	HasSubCategories   bool   `json:"has_sub_categories,omitempty"`
-	removable
+	Removable
 	Extra Extra `json:"-"`
 }
 
@@ -152,7 +153,7 @@ type Product struct {
 	Quantity   Quantity `json:"quantity,omitempty"`
 	DailyStock Count    `json:"daily_stock,omitempty"`
 	ProductFlags
-	removable
+	Removable
 	Extra Extra `json:"-"`
 }
 
@@ -226,7 +227,7 @@ type OptionItem struct {
 	SoldOut         bool        `json:"sold_out,omitempty"`
 	Cookable        bool        `json:"cookable,omitempty"`
 	Path            string      `json:"path,omitempty"`
-	removable
+	Removable
 	Extra Extra `json:"-"`
 }
 
@@ -262,7 +263,7 @@ type OptionGroup struct {
 	AlphabeticalOrder bool `json:"alphabetical_order,omitempty"`
 	NoPrintable       bool `json:"no_printable,omitempty"`
 	IsBold            bool `json:"is_bold,omitempty"`
-	removable
+	Removable
 	Extra Extra `json:"-"`
 }
 
@@ -282,7 +283,7 @@ type Promotion struct {
 	Description      string        `json:"description,omitempty"`
 	TextPromo        string        `json:"text_promo,omitempty"`
 	Translation      []Translation `json:"translation,omitempty"`
-	removable
+	Removable
 	Extra Extra `json:"-"`
 }
 
@@ -297,7 +298,7 @@ type OptionFamily struct {
 	NumberClick     int  `json:"number_click,omitempty"`
 	OptionFree      int  `json:"option_free,omitempty"`
 	HasLimitOptions bool `json:"has_limit_options,omitempty"`
-	removable
+	Removable
 	Extra Extra `json:"-"`
 }
 
@@ -314,7 +315,7 @@ type MenuFamily struct {
 	IDGlobal string           `json:"idGlobal"`
 	Name     string           `json:"name"`
 	Items    []MenuFamilyItem `json:"items"`
-	removable
+	Removable
 	Extra Extra `json:"-"`
 }
 

@@ -36,7 +36,7 @@ type TrashItem struct {
 	RemovedByAdmin bool
 }
 
-func isRemoved(r removable) bool { return r.Removed || r.RemovedByAdmin }
+func isRemoved(r Removable) bool { return r.Removed || r.RemovedByAdmin }
 
 // Trash lists the removed elements of a carte's document, per tab.
 func Trash(d *Document) map[TrashKind][]TrashItem {
@@ -49,7 +49,7 @@ func Trash(d *Document) map[TrashKind][]TrashItem {
 		catName[c.IDCat] = c.Name
 	}
 	for _, c := range d.Categories {
-		if isRemoved(c.removable) {
+		if isRemoved(c.Removable) {
 			parent := ""
 			if c.ParentID != -1 {
 				parent = catName[c.ParentID]
@@ -58,12 +58,12 @@ func Trash(d *Document) map[TrashKind][]TrashItem {
 		}
 	}
 	for _, p := range d.Items {
-		if isRemoved(p.removable) {
+		if isRemoved(p.Removable) {
 			out[TrashProducts] = append(out[TrashProducts], TrashItem{p.IDGlobal, p.Name, catName[p.IDCat], p.Path, p.RemovedByAdmin})
 		}
 	}
 	for _, g := range d.Options {
-		if isRemoved(g.removable) {
+		if isRemoved(g.Removable) {
 			out[TrashOptionGroups] = append(out[TrashOptionGroups], TrashItem{g.IDGlobal, g.Name, "", "", g.RemovedByAdmin})
 		}
 		kind := TrashOptions
@@ -71,13 +71,13 @@ func Trash(d *Document) map[TrashKind][]TrashItem {
 			kind = TrashIngredients
 		}
 		for _, it := range g.Items {
-			if isRemoved(it.removable) {
+			if isRemoved(it.Removable) {
 				out[kind] = append(out[kind], TrashItem{it.IDGlobal, it.Name, g.Name, "", it.RemovedByAdmin})
 			}
 		}
 	}
 	for _, f := range d.Cartes {
-		if isRemoved(f.removable) {
+		if isRemoved(f.Removable) {
 			out[TrashMenuFamilies] = append(out[TrashMenuFamilies], TrashItem{f.IDGlobal, f.Name, "", "", f.RemovedByAdmin})
 		}
 	}
@@ -87,7 +87,7 @@ func Trash(d *Document) map[TrashKind][]TrashItem {
 		}
 	}
 	for _, p := range d.Promotions {
-		if isRemoved(p.removable) {
+		if isRemoved(p.Removable) {
 			out[TrashPromotions] = append(out[TrashPromotions], TrashItem{p.IDGlobal, p.Name, "", "", p.RemovedByAdmin})
 		}
 	}
@@ -113,7 +113,7 @@ func LinkedProducts(d *Document, categoryID string) []LinkedProduct {
 	out := []LinkedProduct{}
 	for _, p := range d.Items {
 		if p.IDCat == idCat {
-			out = append(out, LinkedProduct{p.IDGlobal, p.Name, isRemoved(p.removable)})
+			out = append(out, LinkedProduct{p.IDGlobal, p.Name, isRemoved(p.Removable)})
 		}
 	}
 	return out
@@ -123,7 +123,7 @@ func LinkedProducts(d *Document, categoryID string) []LinkedProduct {
 // written) of the selected elements and returns how many it restored.
 func restore(d *Document, kind TrashKind, ids []string) int {
 	n := 0
-	clear := func(r *removable, id string, both bool) {
+	clear := func(r *Removable, id string, both bool) {
 		if slices.Contains(ids, id) && isRemoved(*r) {
 			r.Removed = false
 			if both {
@@ -135,15 +135,15 @@ func restore(d *Document, kind TrashKind, ids []string) int {
 	switch kind {
 	case TrashCategories:
 		for i := range d.Categories {
-			clear(&d.Categories[i].removable, d.Categories[i].IDGlobal, true)
+			clear(&d.Categories[i].Removable, d.Categories[i].IDGlobal, true)
 		}
 	case TrashProducts:
 		for i := range d.Items {
-			clear(&d.Items[i].removable, d.Items[i].IDGlobal, true)
+			clear(&d.Items[i].Removable, d.Items[i].IDGlobal, true)
 		}
 	case TrashOptionGroups:
 		for i := range d.Options {
-			clear(&d.Options[i].removable, d.Options[i].IDGlobal, true)
+			clear(&d.Options[i].Removable, d.Options[i].IDGlobal, true)
 		}
 	case TrashOptions, TrashIngredients:
 		for i := range d.Options {
@@ -151,12 +151,12 @@ func restore(d *Document, kind TrashKind, ids []string) int {
 				continue
 			}
 			for k := range d.Options[i].Items {
-				clear(&d.Options[i].Items[k].removable, d.Options[i].Items[k].IDGlobal, true)
+				clear(&d.Options[i].Items[k].Removable, d.Options[i].Items[k].IDGlobal, true)
 			}
 		}
 	case TrashMenuFamilies:
 		for i := range d.Cartes {
-			clear(&d.Cartes[i].removable, d.Cartes[i].IDGlobal, true)
+			clear(&d.Cartes[i].Removable, d.Cartes[i].IDGlobal, true)
 		}
 	case TrashOptionFamilies:
 		for i := range d.GroupsSubOptions {
@@ -167,7 +167,7 @@ func restore(d *Document, kind TrashKind, ids []string) int {
 		}
 	case TrashPromotions:
 		for i := range d.Promotions {
-			clear(&d.Promotions[i].removable, d.Promotions[i].IDGlobal, true)
+			clear(&d.Promotions[i].Removable, d.Promotions[i].IDGlobal, true)
 		}
 	}
 	return n
@@ -177,7 +177,7 @@ func restore(d *Document, kind TrashKind, ids []string) int {
 // reference to them (DECISIONS: permanent delete).
 func erase(d *Document, kind TrashKind, ids []string) int {
 	n := 0
-	gone := func(r removable, id string) bool {
+	gone := func(r Removable, id string) bool {
 		if slices.Contains(ids, id) && isRemoved(r) {
 			n++
 			return true
@@ -188,7 +188,7 @@ func erase(d *Document, kind TrashKind, ids []string) int {
 	case TrashCategories:
 		var goneCats []int
 		d.Categories = slices.DeleteFunc(d.Categories, func(c Category) bool {
-			if gone(c.removable, c.IDGlobal) {
+			if gone(c.Removable, c.IDGlobal) {
 				goneCats = append(goneCats, c.IDCat)
 				return true
 			}
@@ -197,11 +197,11 @@ func erase(d *Document, kind TrashKind, ids []string) int {
 		// Products of an erased category go with it (orphaned references).
 		d.Items = slices.DeleteFunc(d.Items, func(p Product) bool { return slices.Contains(goneCats, p.IDCat) })
 	case TrashProducts:
-		d.Items = slices.DeleteFunc(d.Items, func(p Product) bool { return gone(p.removable, p.IDGlobal) })
+		d.Items = slices.DeleteFunc(d.Items, func(p Product) bool { return gone(p.Removable, p.IDGlobal) })
 	case TrashOptionGroups:
 		var goneGroups []int
 		d.Options = slices.DeleteFunc(d.Options, func(g OptionGroup) bool {
-			if gone(g.removable, g.IDGlobal) {
+			if gone(g.Removable, g.IDGlobal) {
 				goneGroups = append(goneGroups, g.ID)
 				return true
 			}
@@ -216,16 +216,16 @@ func erase(d *Document, kind TrashKind, ids []string) int {
 			if d.Options[i].IsIngredient != (kind == TrashIngredients) {
 				continue
 			}
-			d.Options[i].Items = slices.DeleteFunc(d.Options[i].Items, func(it OptionItem) bool { return gone(it.removable, it.IDGlobal) })
+			d.Options[i].Items = slices.DeleteFunc(d.Options[i].Items, func(it OptionItem) bool { return gone(it.Removable, it.IDGlobal) })
 		}
 	case TrashMenuFamilies:
-		d.Cartes = slices.DeleteFunc(d.Cartes, func(f MenuFamily) bool { return gone(f.removable, f.IDGlobal) })
+		d.Cartes = slices.DeleteFunc(d.Cartes, func(f MenuFamily) bool { return gone(f.Removable, f.IDGlobal) })
 	case TrashOptionFamilies:
-		d.GroupsSubOptions = slices.DeleteFunc(d.GroupsSubOptions, func(f OptionFamily) bool { return gone(f.removable, f.IDGlobal) })
+		d.GroupsSubOptions = slices.DeleteFunc(d.GroupsSubOptions, func(f OptionFamily) bool { return gone(f.Removable, f.IDGlobal) })
 	case TrashPromotions:
 		var goneIDs []int
 		d.Promotions = slices.DeleteFunc(d.Promotions, func(p Promotion) bool {
-			if gone(p.removable, p.IDGlobal) {
+			if gone(p.Removable, p.IDGlobal) {
 				goneIDs = append(goneIDs, p.ID)
 				return true
 			}
@@ -241,7 +241,7 @@ func erase(d *Document, kind TrashKind, ids []string) int {
 // SortForDisplay orders products and option items: active first, then
 // removed, then removed_by_admin (spec §4), keeping positions otherwise.
 func SortForDisplay(d *Document) {
-	rank := func(r removable) int {
+	rank := func(r Removable) int {
 		switch {
 		case r.RemovedByAdmin:
 			return 2
@@ -250,10 +250,10 @@ func SortForDisplay(d *Document) {
 		}
 		return 0
 	}
-	sort.SliceStable(d.Items, func(i, j int) bool { return rank(d.Items[i].removable) < rank(d.Items[j].removable) })
+	sort.SliceStable(d.Items, func(i, j int) bool { return rank(d.Items[i].Removable) < rank(d.Items[j].Removable) })
 	for g := range d.Options {
 		items := d.Options[g].Items
-		sort.SliceStable(items, func(i, j int) bool { return rank(items[i].removable) < rank(items[j].removable) })
+		sort.SliceStable(items, func(i, j int) bool { return rank(items[i].Removable) < rank(items[j].Removable) })
 	}
 }
 

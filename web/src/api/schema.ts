@@ -3269,11 +3269,390 @@ export interface components {
             vendeur?: string;
             version_software?: string;
         };
+        MenuCategory: {
+            has_sub_categories?: boolean;
+            hidden?: boolean;
+            /** Format: int64 */
+            idCat: number;
+            idGlobal: string;
+            name: string;
+            offset_print_kitchen?: number | string;
+            /** Format: int64 */
+            parent_id: number;
+            path?: string;
+            path_category_moment?: string;
+            /** Format: int64 */
+            position: number;
+            products_first?: boolean;
+            removed: boolean;
+            removed_by_admin: boolean;
+            sold_out?: boolean;
+            tags?: number[];
+            translation?: components["schemas"]["MenuTranslation"][];
+        } & {
+            [key: string]: unknown;
+        };
         MenuChange: {
             detail?: string;
             /** @enum {string} */
             kind: "product" | "option";
             name: string;
+        };
+        MenuDocument: {
+            cartes: components["schemas"]["MenuMenuFamily"][];
+            categories: components["schemas"]["MenuCategory"][];
+            groups_sub_options: components["schemas"]["MenuOptionFamily"][];
+            hide_name_categories: boolean;
+            hide_name_options: boolean;
+            hide_name_products: boolean;
+            hide_name_sub_categories: boolean;
+            items: components["schemas"]["MenuProduct"][];
+            options: components["schemas"]["MenuOptionGroup"][];
+            printers: components["schemas"]["MenuPrinter"][];
+            product_size_1?: string;
+            product_size_10?: string;
+            product_size_2?: string;
+            product_size_3?: string;
+            product_size_4?: string;
+            product_size_5?: string;
+            product_size_6?: string;
+            product_size_7?: string;
+            product_size_8?: string;
+            product_size_9?: string;
+            promotions: components["schemas"]["MenuPromotion"][];
+            screens: components["schemas"]["MenuScreen"][];
+            tags: components["schemas"]["MenuTag"][];
+            zones: components["schemas"]["MenuZone"][];
+        } & {
+            [key: string]: unknown;
+        };
+        MenuMenuFamily: {
+            idGlobal: string;
+            items: components["schemas"]["MenuMenuFamilyItem"][];
+            name: string;
+            removed: boolean;
+            removed_by_admin: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        MenuMenuFamilyItem: {
+            /** Format: int64 */
+            id_item: number;
+            /** Format: int64 */
+            order_item: number;
+            price: number | string;
+        } & {
+            [key: string]: unknown;
+        };
+        MenuOptionFamily: {
+            has_limit_options?: boolean;
+            idGlobal: string;
+            /** Format: int64 */
+            max_option: number;
+            /** Format: int64 */
+            min_option: number;
+            name_group: string;
+            /** Format: int64 */
+            number_click?: number;
+            /** Format: int64 */
+            option_free?: number;
+            removed: boolean;
+            removed_by_admin: boolean;
+            title_group?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        MenuOptionGroup: {
+            alphabetical_order?: boolean;
+            display_free?: boolean;
+            /** Format: int64 */
+            id: number;
+            idGlobal: string;
+            is_bold?: boolean;
+            is_ingredient: boolean;
+            items: components["schemas"]["MenuOptionItem"][];
+            /** Format: int64 */
+            max_items: number;
+            /** Format: int64 */
+            min_items: number;
+            multiple_category?: boolean;
+            name: string;
+            no_printable?: boolean;
+            /** Format: int64 */
+            number_click: number;
+            /** Format: int64 */
+            position: number;
+            prepared?: boolean;
+            print_black_background: boolean;
+            /** Format: int64 */
+            printer?: number;
+            removed: boolean;
+            removed_by_admin: boolean;
+            shift_option?: boolean;
+            translation?: components["schemas"]["MenuTranslation"][];
+        } & {
+            [key: string]: unknown;
+        };
+        MenuOptionItem: {
+            alias_supplement?: string;
+            cookable?: boolean;
+            cost?: number | string;
+            idGlobal: string;
+            /** Format: int64 */
+            id_product: number;
+            name: string;
+            number_flame?: number | string;
+            /** Format: int64 */
+            order_item: number;
+            path?: string;
+            price: number | string;
+            price_buy?: number | string;
+            price_unity?: number | string;
+            quantity?: number | string;
+            quantity_stock?: number | string;
+            removed: boolean;
+            removed_by_admin: boolean;
+            sizes_limits?: components["schemas"]["MenuSizeLimit"][];
+            sold_out?: boolean;
+            tariffData?: {
+                [key: string]: components["schemas"]["MenuTariffPrices"];
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        MenuPriceEntry: {
+            /** Format: int64 */
+            id?: number;
+            /** Format: int64 */
+            id_product?: number;
+            price: number | string;
+            /** Format: int64 */
+            tariff: number;
+            /** Format: int64 */
+            type_order: number;
+        } & {
+            [key: string]: unknown;
+        };
+        MenuPrinter: {
+            /** Format: int64 */
+            idPrinter: number;
+            ip_address?: string;
+            name: string;
+            /** Format: int64 */
+            number_ticket?: number;
+            type?: string;
+            type_printer?: string;
+            /** Format: int64 */
+            width_ticket?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        MenuProduct: {
+            alias_product?: string;
+            allSizes?: components["schemas"]["MenuSizePrice"][];
+            apply_discount?: boolean;
+            available_bar?: boolean;
+            available_delivery?: boolean;
+            available_happy_hour?: boolean;
+            available_on_the_spot?: boolean;
+            available_takeaway?: boolean;
+            available_terasse?: boolean;
+            bar_code?: string;
+            best_sale?: boolean;
+            cook?: boolean;
+            daily_stock?: number | string;
+            daysOn?: number[];
+            description?: string;
+            description_ubereat?: string;
+            different_price?: boolean;
+            display_kitchen?: boolean;
+            end_period?: string;
+            first_period?: string;
+            free_price?: boolean;
+            has_bar_code?: boolean;
+            has_timetable?: boolean;
+            hidden?: boolean;
+            hidden_borne?: boolean;
+            hidden_caisse?: boolean;
+            hidden_online?: boolean;
+            hidden_ubereat?: boolean;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            idCat: number;
+            idGlobal: string;
+            ingredients?: number[];
+            is_menu?: boolean;
+            many_size: boolean;
+            many_type: boolean;
+            name: string;
+            nutritional_info?: {
+                [key: string]: unknown;
+            };
+            options?: number[];
+            path?: string;
+            path_platform?: string;
+            path_product_moment?: string;
+            /** Format: int64 */
+            position: number;
+            price: number | string;
+            price_bar?: number | string;
+            price_delivero?: number | string;
+            price_drive?: number | string;
+            price_emp?: number | string;
+            price_happy_hour?: number | string;
+            price_junior: number | string;
+            price_lv?: number | string;
+            price_mega: number | string;
+            price_platform: number | string;
+            price_senior: number | string;
+            price_size1?: number | string;
+            price_size2?: number | string;
+            price_size3?: number | string;
+            price_size4?: number | string;
+            price_size5?: number | string;
+            price_size6?: number | string;
+            price_size7?: number | string;
+            price_sp?: number | string;
+            price_terasse?: number | string;
+            price_uber?: number | string;
+            price_unity?: number | string;
+            prices?: components["schemas"]["MenuPriceEntry"][];
+            /** Format: int64 */
+            printer?: number;
+            /** Format: int64 */
+            printerLabel?: number;
+            promotions?: number[];
+            purchase_price: number | string;
+            quantity?: number | string;
+            removed: boolean;
+            removed_by_admin: boolean;
+            screens?: number[];
+            sold_out?: boolean;
+            sold_out_temporary?: boolean;
+            top_product?: boolean;
+            translation?: components["schemas"]["MenuTranslation"][];
+            type_image_product_moment?: string;
+            unit?: string;
+            weight?: number | string;
+        } & {
+            [key: string]: unknown;
+        };
+        MenuPromotion: {
+            description?: string;
+            discount: number | string;
+            /** Format: int64 */
+            id: number;
+            idGlobal: string;
+            label_discount?: string;
+            label_size_product?: string;
+            name: string;
+            name_promotion?: string;
+            /** Format: int64 */
+            quantity?: number;
+            removed: boolean;
+            removed_by_admin: boolean;
+            /** Format: int64 */
+            size_product?: number;
+            text_promo?: string;
+            translation?: components["schemas"]["MenuTranslation"][];
+            /** Format: int64 */
+            type_order?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        MenuScreen: {
+            /** Format: int64 */
+            idScreen: number;
+            name_screen: string;
+            /** Format: int64 */
+            number_screen?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        MenuSizeLimit: {
+            free: number | string;
+            id_size: number | string;
+            max: number | string;
+            min: number | string;
+        } & {
+            [key: string]: unknown;
+        };
+        MenuSizePrice: {
+            /** Format: int64 */
+            id_size: number;
+            label_size: string;
+            name_size: string;
+            price: number | string;
+            price_drive?: number | string;
+            price_emp?: number | string;
+            price_lv?: number | string;
+            price_platform?: number | string;
+            price_sp: number | string;
+            size_enabled: boolean;
+            /** Format: int64 */
+            tariff?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        MenuTag: {
+            background_catalog?: string;
+            deleted?: boolean;
+            disabledOrderTypes?: number[];
+            idGlobal: string;
+            /** Format: int64 */
+            idTag: number;
+            logo_tag?: string;
+            name_tag: string;
+            /** Format: int64 */
+            number_tag?: number;
+            orderTypes?: number[];
+            schedule?: components["schemas"]["MenuTagDay"][];
+        } & {
+            [key: string]: unknown;
+        };
+        MenuTagDay: {
+            /** Format: int64 */
+            day_of_week: number;
+            time_periods: components["schemas"]["MenuTimePeriod"][];
+        } & {
+            [key: string]: unknown;
+        };
+        MenuTariffPrices: {
+            price: number | string;
+            price_drive: number | string;
+            price_emp: number | string;
+            price_lv: number | string;
+            price_platform: number | string;
+            price_sp: number | string;
+        } & {
+            [key: string]: unknown;
+        };
+        MenuTimePeriod: {
+            end: string;
+            start: string;
+        } & {
+            [key: string]: unknown;
+        };
+        MenuTranslation: {
+            description?: string;
+            langue: string;
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        MenuZone: {
+            /** Format: int64 */
+            id: number;
+            idGlobal?: string;
+            /** Format: int64 */
+            id_zone?: number;
+            /** Format: int64 */
+            number_zone?: number;
+            /** Format: int64 */
+            position_zone?: number;
+        } & {
+            [key: string]: unknown;
         };
         MessageOutputBody: {
             message: string;
@@ -5293,7 +5672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["MenuDocument"];
                 };
             };
             /** @description Unauthorized */
@@ -5349,9 +5728,7 @@ export interface operations {
         /** @description Le document de la carte (orderJson) ; les champs inconnus sont conservés. */
         requestBody: {
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["MenuDocument"];
                 "application/octet-stream": string;
             };
         };
