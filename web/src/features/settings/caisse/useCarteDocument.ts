@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { ApiError } from '../../../api/client';
+import { isConflict } from '../../../components/saveError';
 import type { MenuDocument, VersionedDocument } from '../../menus/documentTypes';
 import { documentQuery, documentSaved, menuKeys, saveDocumentMutation } from '../../menus/queries';
 
@@ -40,7 +40,7 @@ export function useCarteDocument(campaignId: number | null): CarteDocument {
         setStale(null);
         return null;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 409) setStale(error.detail);
+        if (isConflict(error)) setStale(error.detail);
         return error;
       }
     },

@@ -33,6 +33,7 @@ import { ErrorBlock } from '../../../components/ErrorBlock';
 import { EmptyState } from '../../../components/EmptyState';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/Toast';
+import { toastSaveError } from '../../../components/saveError';
 import { campaignsQuery, documentQuery, documentSaved, menuKeys, saveDocumentMutation } from '../../menus/queries';
 import { SAVE_FAILED } from '../../menus/texts';
 import { useCanEdit } from '../../menus/useCanEdit';
@@ -143,8 +144,7 @@ function CarteTags({ campaignId }: { campaignId: number }) {
       setStale(null);
       toast.success(`Le tag « ${toDelete.name_tag} » est supprimé.`);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setStale(error.detail);
-      toast.error(error instanceof ApiError && error.status === 409 ? error.detail : SAVE_FAILED);
+      toastSaveError(toast, error, SAVE_FAILED, setStale);
     } finally {
       setToDelete(null);
     }

@@ -14,6 +14,7 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 import { ErrorBlock } from '../../../components/ErrorBlock';
 import { EmptyState } from '../../../components/EmptyState';
 import { useToast } from '../../../components/Toast';
+import { toastSaveError } from '../../../components/saveError';
 import { NotFoundPage } from '../../auth/pages/NotFoundPage';
 import { ORDER_TYPES, type MenuDocument } from '../../menus/documentTypes';
 import { campaignsQuery, documentQuery, documentSaved, menuKeys, saveDocumentMutation } from '../../menus/queries';
@@ -155,12 +156,7 @@ function TagFormView({ campaignId, document, version, tag, onDone }: TagFormView
       toast.success(SAVE_SUCCESS);
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        setStale(error.detail);
-        toast.error(error.detail);
-        return;
-      }
-      toast.error(SAVE_FAILED);
+      if (toastSaveError(toast, error, SAVE_FAILED, setStale)) return;
       const rest = placeTagErrors(error, edit.index, (field, message) => setError(field, { type: 'server', message }, { shouldFocus: true }));
       setBanner(rest.length > 0 ? rest : error instanceof ApiError && error.errors.length > 0 ? [] : [errorMessage(error)]);
     }
