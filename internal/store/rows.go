@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 )
 
 // Scanner is a row being read: *sql.Rows, *sql.Row or a wrapper of them.
@@ -38,11 +37,6 @@ func Each(ctx context.Context, r Runner, query string, args []any, fn func(Scann
 	if err != nil {
 		return err
 	}
-	return EachRow(rows, fn)
-}
-
-// EachRow is Each over rows already opened; it closes them.
-func EachRow(rows *sql.Rows, fn func(Scanner) error) error {
 	defer rows.Close()
 	for rows.Next() {
 		if err := fn(rows); err != nil {
