@@ -264,7 +264,11 @@ func TestPasswordChecksAreBounded(t *testing.T) {
 		_, err := svc.SignIn(ctx, auth.KindOwner, "demo-admin", demo.Password, "10.0.0.4")
 		done <- err
 	}()
-	<-inCheck
+	select {
+	case <-inCheck:
+	case err := <-done:
+		t.Fatalf("the first sign-in ended without a password check: %v", err)
+	}
 	_, err := svc.SignIn(ctx, auth.KindGuest, "demo-invite", demo.Password, "10.0.0.5")
 	var te *auth.ThrottledError
 	if !errors.As(err, &te) || !te.Busy || !strings.Contains(te.Error(), "trop de connexions") {
