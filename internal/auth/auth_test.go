@@ -242,6 +242,19 @@ func TestSignInDelayPerAddress(t *testing.T) {
 		if _, err := svc.SignIn(ctx, auth.KindOwner, "demo-admin", demo.Password, "198.51.100.7"); err != nil {
 			t.Fatalf("after the delay: %v", err)
 		}
+
+		// An IPv6 client is counted by its /64, whatever address of it it uses.
+		for i := range 30 {
+			ip := fmt.Sprintf("2001:db8:1:2::%x", i+1)
+			if _, err := svc.SignIn(ctx, auth.KindOwner, fmt.Sprintf("inconnu-v6-%d", i%10), "faux", ip); !errors.Is(err, auth.ErrBadCredentials) {
+				t.Fatalf("IPv6 failure %d: %v", i+1, err)
+			}
+		}
+		_, err = svc.SignIn(ctx, auth.KindOwner, "demo-admin", demo.Password, "2001:db8:1:2:ffff::1")
+		wantThrottled(t, err, 30*time.Second)
+		if _, err := svc.SignIn(ctx, auth.KindOwner, "demo-admin", demo.Password, "2001:db8:1:3::1"); err != nil {
+			t.Fatalf("another /64: %v", err)
+		}
 	})
 }
 

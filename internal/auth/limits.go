@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"time"
 
 	"brigade/internal/store"
@@ -93,9 +94,19 @@ func limitKeys(login, ip string) []limitKey {
 	// and cannot deadlock on PostgreSQL.
 	keys := []limitKey{{"login", login, freeLogin}}
 	if ip != "" {
-		keys = append(keys, limitKey{"ip", ip, freeIP})
+		keys = append(keys, limitKey{"ip", addressKey(ip), freeIP})
 	}
 	return keys
+}
+
+// addressKey counts an IPv6 client by its /64: one subscriber usually
+// holds a whole /64 and could otherwise change address at every attempt.
+func addressKey(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil || !a.Unmap().Is6() {
+		return ip
+	}
+	return netip.PrefixFrom(a.WithZone(""), 64).Masked().String()
 }
 
 type limitRow struct {
