@@ -338,14 +338,14 @@ func storePostgres(ctx context.Context, tx *store.Tx, fresh []*row, now int64, f
 		fmt.Fprintf(&q, "raw%d AS (INSERT INTO %s (%s) %s)", i, t.table, t.columns, unnestSelect(t.types, len(args)))
 		args = append(args, columnar(t.types, t.n, t.row)...)
 	}
-	d := deltas{}
+	d := newDeltas()
 	for _, r := range inserted {
 		d.add(r)
 	}
-	cells, all := d.sorted()
+	cells := d.sorted()
 	const types = "isiisiiiiiiiii"
 	q.WriteString(" INSERT INTO rollups (" + rollupColumns + ") " + unnestSelect(types, len(args)) + rollupUpsert)
-	args = append(args, columnar(types, len(cells), rollupRow(cells, all))...)
+	args = append(args, columnar(types, len(cells), rollupRow(cells))...)
 	_, err := tx.ExecRaw(ctx, q.String(), args...)
 	return inserted, err
 }
@@ -372,7 +372,7 @@ func storeSQLite(ctx context.Context, tx *store.Tx, fresh []*row, now int64) ([]
 		for _, t := range rawTables(rows) {
 			w.raw = append(w.raw, buildBlocks(t.table, t.columns, len(t.types), t.n, "", t.row))
 		}
-		d := deltas{}
+		d := newDeltas()
 		for _, r := range rows {
 			d.add(r)
 		}

@@ -217,15 +217,29 @@ type dayCell struct {
 // restaurant and day; cells() folds them into every grain, so that each
 // order costs one map update per dimension key, and every cell is written
 // once per transaction.
-type deltas map[dayCell]*Metrics
+type deltas struct {
+	days map[dayCell]*Metrics
+	slab []Metrics // where the cells' metrics live: one allocation per 1,024 cells
+}
 
-func (d deltas) put(franchise, restaurant, day int64, dim, key string, m Metrics) {
+func newDeltas() *deltas { return &deltas{days: make(map[dayCell]*Metrics, 1024)} }
+
+// alloc stores a copy of m in the slab. A full slab is left to the cells
+// that point into it and a new one started, so pointers stay valid.
+func (d *deltas) alloc(m *Metrics) *Metrics {
+	if len(d.slab) == cap(d.slab) {
+		d.slab = make([]Metrics, 0, 1024)
+	}
+	d.slab = append(d.slab, *m)
+	return &d.slab[len(d.slab)-1]
+}
+
+func (d *deltas) put(franchise, restaurant, day int64, dim, key string, m Metrics) {
 	c := dayCell{franchise, restaurant, day, dim, key}
-	if x, ok := d[c]; ok {
+	if x, ok := d.days[c]; ok {
 		x.add(m)
 	} else {
-		mm := m
-		d[c] = &mm
+		d.days[c] = d.alloc(&m)
 	}
 }
 
@@ -236,47 +250,6 @@ func (d deltas) put(franchise, restaurant, day int64, dim, key string, m Metrics
 func perEquipment(dim string) bool {
 	return dim == DimEquipment || dim == DimVAT || dim == DimPayments
 }
-
-// cells folds the day cells into the six grains: restaurant × day, month
-// and year, franchise × day, month and year (hours at day grain only, week
-// hours at month grain only, equipment keys at restaurant grain only).
-func (d deltas) cells() map[cell]*Metrics {
-	out := make(map[cell]*Metrics, len(d)*3/2)
-	fold := func(c cell, m *Metrics) {
-		if x, ok := out[c]; ok {
-			x.add(*m)
-		} else {
-			mm := *m
-			out[c] = &mm
-		}
-	}
-	for c, m := range d {
-		if c.dim == DimWeekHours {
-			// Month grain only: the key has no date.
-			fold(cell{c.franchise, c.dim, c.restaurant, c.day / 100, c.key}, m)
-			fold(cell{c.franchise, c.dim, 0, c.day / 100, c.key}, m)
-			continue
-		}
-		out[cell{c.franchise, c.dim, c.restaurant, c.day, c.key}] = m
-		if perEquipment(c.dim) {
-			fold(cell{c.franchise, c.dim, c.restaurant, c.day / 100, c.key}, m)
-			fold(cell{c.franchise, c.dim, c.restaurant, c.day / 10000, c.key}, m)
-			continue
-		}
-		fold(cell{c.franchise, c.dim, 0, c.day, c.key}, m)
-		if c.dim == DimHours {
-			continue
-		}
-		fold(cell{c.franchise, c.dim, c.restaurant, c.day / 100, c.key}, m)
-		fold(cell{c.franchise, c.dim, 0, c.day / 100, c.key}, m)
-		fold(cell{c.franchise, c.dim, c.restaurant, c.day / 10000, c.key}, m)
-		fold(cell{c.franchise, c.dim, 0, c.day / 10000, c.key}, m)
-	}
-	return out
-}
-
-// Itoa is strconv.FormatInt for ids in keys.
-func Itoa(v int64) string { return strconv.FormatInt(v, 10) }
 
 // WeekHourKey is the key of a whour cell: UTC weekday (0 = Sunday) and hour.
 func WeekHourKey(weekday, hour int) string {
@@ -300,7 +273,7 @@ func platformFlag(t int) string {
 }
 
 // add records one stored order's deltas.
-func (d deltas) add(r *row) {
+func (d *deltas) add(r *row) {
 	o := &r.order
 	f, rest, day := r.franchiseID, r.restaurantID, r.businessDate
 	var units int64
@@ -423,21 +396,119 @@ func (d deltas) add(r *row) {
 
 const rollupColumns = "franchise_id, dim, restaurant_id, period, key, n, qty, a1, a2, a3, e_sum, e_n, c1, c2"
 
-// sorted lists the cells of every grain in a stable order, so that
-// concurrent writers on PostgreSQL take row locks in the same order (and
-// SQLite writes its B-tree in key order).
-func (d deltas) sorted() ([]cell, map[cell]*Metrics) {
-	all := d.cells()
-	cells := make([]cell, 0, len(all))
-	for c := range all {
-		cells = append(cells, c)
+// cellDelta is a cell with its metrics.
+type cellDelta struct {
+	cell
+	m *Metrics
+}
+
+// gridCell is a cell whose dimension and key are numbered (keyID): hashing
+// and comparing four integers instead of two strings is most of the
+// folding's cost.
+type gridCell struct {
+	franchise, restaurant, period int64
+	keyID                         int32
+}
+
+type dimKey struct{ dim, key string }
+
+// sorted folds the day cells into the six grains, restaurant × day, month
+// and year, franchise × day, month and year (hours at day grain only, week
+// hours at month grain only, equipment keys at restaurant grain only), and
+// lists them in a stable order, so that concurrent writers on PostgreSQL
+// take row locks in the same order (and SQLite writes its B-tree in key
+// order). Each grain is folded from the one below it (a year from its
+// months, not from its days): a day cell is read twice, not five times.
+func (d *deltas) sorted() []cellDelta {
+	ids := make(map[dimKey]int32, 256)
+	var keys []dimKey
+	grid := make(map[gridCell]*Metrics, len(d.days)*2)
+	var restMonths, franchiseMonths []gridCell
+	fold := func(c gridCell, m *Metrics) bool {
+		if x, ok := grid[c]; ok {
+			x.add(*m)
+			return false
+		}
+		grid[c] = d.alloc(m)
+		return true
 	}
-	slices.SortFunc(cells, func(a, b cell) int {
+	for c, m := range d.days {
+		k := dimKey{c.dim, c.key}
+		id, ok := ids[k]
+		if !ok {
+			id = int32(len(keys))
+			ids[k] = id
+			keys = append(keys, k)
+		}
+		day := gridCell{c.franchise, c.restaurant, c.day, id}
+		month := gridCell{c.franchise, c.restaurant, c.day / 100, id}
+		switch {
+		case c.dim == DimWeekHours:
+			// Month grain only: the key has no date.
+			if fold(month, m) {
+				restMonths = append(restMonths, month)
+			}
+			continue
+		case c.dim == DimHours:
+			grid[day] = m
+			fold(gridCell{c.franchise, 0, c.day, id}, m)
+			continue
+		}
+		grid[day] = m
+		if !perEquipment(c.dim) {
+			fold(gridCell{c.franchise, 0, c.day, id}, m)
+		}
+		if fold(month, m) {
+			restMonths = append(restMonths, month)
+		}
+	}
+	for _, c := range restMonths {
+		m := grid[c]
+		dim := keys[c.keyID].dim
+		if dim != DimWeekHours {
+			fold(gridCell{c.franchise, c.restaurant, c.period / 100, c.keyID}, m)
+		}
+		if !perEquipment(dim) {
+			if f := (gridCell{c.franchise, 0, c.period, c.keyID}); fold(f, m) {
+				franchiseMonths = append(franchiseMonths, f)
+			}
+		}
+	}
+	for _, c := range franchiseMonths {
+		if keys[c.keyID].dim != DimWeekHours {
+			fold(gridCell{c.franchise, 0, c.period / 100, c.keyID}, grid[c])
+		}
+	}
+	// The order of the numbered keys: dimension, then key.
+	byName := make([]int32, len(keys))
+	for i := range byName {
+		byName[i] = int32(i)
+	}
+	slices.SortFunc(byName, func(a, b int32) int {
+		if c := strings.Compare(keys[a].dim, keys[b].dim); c != 0 {
+			return c
+		}
+		return strings.Compare(keys[a].key, keys[b].key)
+	})
+	rank := make([]int32, len(keys))    // of the dimension and key
+	dimRank := make([]int32, len(keys)) // of the dimension
+	for r, id := range byName {
+		rank[id] = int32(r)
+		dimRank[id] = int32(r)
+		if r > 0 && keys[byName[r-1]].dim == keys[id].dim {
+			dimRank[id] = dimRank[byName[r-1]]
+		}
+	}
+	order := make([]gridCell, 0, len(grid))
+	for c := range grid {
+		order = append(order, c)
+	}
+	slices.SortFunc(order, func(a, b gridCell) int {
 		if a.franchise != b.franchise {
 			return cmp64(a.franchise, b.franchise)
 		}
-		if a.dim != b.dim {
-			return strings.Compare(a.dim, b.dim)
+		if da, db := dimRank[a.keyID], dimRank[b.keyID]; da != db {
+			return cmp64(int64(da), int64(db))
 		}
 		if a.restaurant != b.restaurant {
 			return cmp64(a.restaurant, b.restaurant)
@@ -445,9 +516,14 @@ func (d deltas) sorted() ([]cell, map[cell]*Metrics) {
 		if a.period != b.period {
 			return cmp64(a.period, b.period)
 		}
-		return strings.Compare(a.key, b.key)
+		return cmp64(int64(rank[a.keyID]), int64(rank[b.keyID]))
 	})
-	return cells, all
+	cells := make([]cellDelta, len(order))
+	for i, c := range order {
+		k := keys[c.keyID]
+		cells[i] = cellDelta{cell{c.franchise, k.dim, c.restaurant, c.period, k.key}, grid[c]}
+	}
+	return cells
 }
 
 const rollupUpsert = ` ON CONFLICT (franchise_id, dim, restaurant_id, period, key) DO UPDATE SET
@@ -455,9 +531,9 @@ const rollupUpsert = ` ON CONFLICT (franchise_id, dim, restaurant_id, period, ke
 		a2 = rollups.a2 + excluded.a2, a3 = rollups.a3 + excluded.a3, e_sum = rollups.e_sum + excluded.e_sum,
 		e_n = rollups.e_n + excluded.e_n, c1 = rollups.c1 + excluded.c1, c2 = rollups.c2 + excluded.c2`
 
-func rollupRow(cells []cell, all map[cell]*Metrics) func(i int, args []any) []any {
+func rollupRow(cells []cellDelta) func(i int, args []any) []any {
 	return func(i int, args []any) []any {
-		c, m := cells[i], all[cells[i]]
+		c, m := cells[i], cells[i].m
 		args = append(args, c.franchise, c.dim, c.restaurant, c.period, c.key)
 		for _, k := range columnMetrics(c.dim) {
 			if k == 0 {
@@ -471,9 +547,9 @@ func rollupRow(cells []cell, all map[cell]*Metrics) func(i int, args []any) []an
 }
 
 // blocks are the upserts of the accumulated cells, ready to run on SQLite.
-func (d deltas) blocks() *blocks {
-	cells, all := d.sorted()
-	return buildBlocks("rollups", rollupColumns, 14, len(cells), rollupUpsert, rollupRow(cells, all))
+func (d *deltas) blocks() *blocks {
+	cells := d.sorted()
+	return buildBlocks("rollups", rollupColumns, 14, len(cells), rollupUpsert, rollupRow(cells))
 }
 
 func cmp64(a, b int64) int {
