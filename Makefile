@@ -34,7 +34,7 @@ $(WEB)/node_modules/.installed: $(WEB)/package.json $(WEB)/package-lock.json
 web-deps: $(WEB)/node_modules/.installed ## Installe les paquets npm (npm ci)
 
 .PHONY: web-build
-web-build: web-deps ## Construit l'application web (web/dist)
+web-build: web-deps ## Construit l'application web (web/dist, fichiers précompressés .br et .gz)
 	cd $(WEB) && $(NPM) run build
 
 .PHONY: gen
@@ -69,8 +69,8 @@ bench-feed: ## Benchmark du flux des bornes contre nginx (304 et gzip, wrk ; ins
 	$(GO) run ./bench/feed
 
 .PHONY: test-web
-test-web: web-deps ## Tests Vitest de l'application web (et types à jour)
-	cd $(WEB) && $(NPM) run typecheck && $(NPM) test
+test-web: web-build ## Tests Vitest de l'application web, types à jour et poids des premiers écrans (JS gzip, web/scripts/bundle-size.mjs)
+	cd $(WEB) && $(NPM) test && $(NPM) run size
 
 .PHONY: chromium
 chromium: ## Installe Chromium de Debian s'il manque (tests de bout en bout)

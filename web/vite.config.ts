@@ -10,6 +10,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route loads (scripts/bundle-size.mjs reads it;
+    // the server never publishes it).
+    manifest: true,
     chunkSizeWarningLimit: 700,
   },
   server: {

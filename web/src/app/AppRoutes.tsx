@@ -1,68 +1,64 @@
-import { Suspense, lazy, useEffect, type ReactElement } from 'react';
+import { Suspense, lazy, useEffect, type ComponentType, type ReactElement } from 'react';
 import { Route, Routes, matchPath, useLocation } from 'react-router';
 import { LoadingPanel } from '../components/LoadingPanel';
-import { NotFoundPage } from '../features/auth/pages/NotFoundPage';
 import { Guard, RootRedirect, SuspensionWatcher, UnknownRoute } from './guards';
-import { PlaceholderPage } from './PlaceholderPage';
 import { routes, type AppRoute, type ScreenId } from './routeTable';
-import { AppShell } from './shell/AppShell';
 
-// Screens a session rarely needs load on demand, keeping the first download small.
-const LoginPage = lazy(() => import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })));
-const SignupPage = lazy(() => import('../features/auth/pages/SignupPage').then((m) => ({ default: m.SignupPage })));
-const ForgotPasswordPage = lazy(() =>
-  import('../features/auth/pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
-);
-const ResetPasswordPage = lazy(() =>
-  import('../features/auth/pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
-);
-const AccessDeniedPage = lazy(() =>
-  import('../features/auth/pages/AccessDeniedPage').then((m) => ({ default: m.AccessDeniedPage })),
-);
-const FranchisesPage = lazy(() =>
-  import('../features/superadmin/pages/FranchisesPage').then((m) => ({ default: m.FranchisesPage })),
-);
-const EstablishmentsPage = lazy(() =>
-  import('../features/establishments/pages/EstablishmentsPage').then((m) => ({ default: m.EstablishmentsPage })),
-);
-const RestaurantPage = lazy(() =>
-  import('../features/establishments/pages/RestaurantPage').then((m) => ({ default: m.RestaurantPage })),
-);
-const DevicesPage = lazy(() => import('../features/establishments/pages/DevicesPage').then((m) => ({ default: m.DevicesPage })));
-const InformationPage = lazy(() =>
-  import('../features/franchise/pages/InformationPage').then((m) => ({ default: m.InformationPage })),
-);
+/** A screen loaded on first use, which can also be asked to load ahead (preload). */
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => (loading ??= load());
+  return Object.assign(
+    lazy(() => preload().then((c) => ({ default: c }))),
+    { preload },
+  );
+}
 
-const MesCartesPage = lazy(() => import('../features/menus/pages/MesCartesPage').then((m) => ({ default: m.MesCartesPage })));
-const SizesPage = lazy(() => import('../features/settings/pages/SizesPage').then((m) => ({ default: m.SizesPage })));
-const PrintersPage = lazy(() => import('../features/settings/pages/PrintersPage').then((m) => ({ default: m.PrintersPage })));
-const ScreensPage = lazy(() => import('../features/settings/pages/ScreensPage').then((m) => ({ default: m.ScreensPage })));
-const LanguagesPage = lazy(() => import('../features/settings/pages/LanguagesPage').then((m) => ({ default: m.LanguagesPage })));
-const KioskConfigPage = lazy(() => import('../features/settings/pages/KioskConfigPage').then((m) => ({ default: m.KioskConfigPage })));
-const ConfigCaissePage = lazy(() => import('../features/settings/caisse/ConfigCaissePage').then((m) => ({ default: m.ConfigCaissePage })));
-const PeoplePage = lazy(() => import('../features/people/pages/PeoplePage').then((m) => ({ default: m.PeoplePage })));
-const EditPersonPage = lazy(() => import('../features/people/pages/EditPersonPage').then((m) => ({ default: m.EditPersonPage })));
-const NoticeDetailsPage = lazy(() => import('../features/notices/pages/NoticeDetailsPage').then((m) => ({ default: m.NoticeDetailsPage })));
-const PresencePage = lazy(() => import('../features/presence/pages/PresencePage').then((m) => ({ default: m.PresencePage })));
-const MesTagsPage = lazy(() => import('../features/tags/pages/MesTagsPage').then((m) => ({ default: m.MesTagsPage })));
-const TagDetailsPage = lazy(() => import('../features/tags/pages/TagDetailsPage').then((m) => ({ default: m.TagDetailsPage })));
-const MesProduitsPage = lazy(() => import('../features/menus/pages/MesProduitsPage').then((m) => ({ default: m.MesProduitsPage })));
-const ZEquipementPage = lazy(() => import('../features/sales/pages/ZEquipementPage').then((m) => ({ default: m.ZEquipementPage })));
-const ProductSalesPage = lazy(() => import('../features/sales/pages/ProductSalesPage').then((m) => ({ default: m.ProductSalesPage })));
-const OptionSalesPage = lazy(() => import('../features/sales/pages/ProductSalesPage').then((m) => ({ default: m.OptionSalesPage })));
-const PerformancePage = lazy(() => import('../features/reports/pages/PerformancePage').then((m) => ({ default: m.PerformancePage })));
-const ProductsReportPage = lazy(() => import('../features/reports/pages/ProductsReportPage').then((m) => ({ default: m.ProductsReportPage })));
-const DiscountsReportPage = lazy(() => import('../features/reports/pages/DiscountsReportPage').then((m) => ({ default: m.DiscountsReportPage })));
-const CarteEditorPage = lazy(() => import('../features/menus/pages/EditorPage').then((m) => ({ default: m.EditorPage })));
-const CarteTrashPage = lazy(() => import('../features/menus/pages/TrashPage').then((m) => ({ default: m.TrashPage })));
-const CartesHistoryPage = lazy(() => import('../features/menus/pages/HistoriquePage').then((m) => ({ default: m.HistoriquePage })));
-const MesCommandesPage = lazy(() => import('../features/orders/pages/MesCommandesPage').then((m) => ({ default: m.MesCommandesPage })));
-const MarketplacePage = lazy(() => import('../features/marketplace/pages/MarketplacePage').then((m) => ({ default: m.MarketplacePage })));
-const CampagneRestosPage = lazy(() => import('../features/deploy/pages/CampagneRestosPage').then((m) => ({ default: m.CampagneRestosPage })));
-const DeploiementPage = lazy(() => import('../features/deploy/pages/DeploiementPage').then((m) => ({ default: m.DeploiementPage })));
-const RealtimeDashboardPage = lazy(() =>
-  import('../features/orders/pages/RealtimeDashboardPage').then((m) => ({ default: m.RealtimeDashboardPage })),
-);
+// Every screen, and the signed-in frame itself, loads on demand: the sign-in page downloads
+// neither the shell (side menu, notices, presence) nor any other screen, and no screen carries
+// another's code (web/scripts/bundle-size.mjs holds each first route under its ceiling).
+const AppShell = lazyScreen(() => import('./shell/AppShell').then((m) => m.AppShell));
+const PlaceholderPage = lazyScreen(() => import('./PlaceholderPage').then((m) => m.PlaceholderPage));
+const NotFoundPage = lazyScreen(() => import('../features/auth/pages/NotFoundPage').then((m) => m.NotFoundPage));
+const LoginPage = lazyScreen(() => import('../features/auth/pages/LoginPage').then((m) => m.LoginPage));
+const SignupPage = lazyScreen(() => import('../features/auth/pages/SignupPage').then((m) => m.SignupPage));
+const ForgotPasswordPage = lazyScreen(() => import('../features/auth/pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyScreen(() => import('../features/auth/pages/ResetPasswordPage').then((m) => m.ResetPasswordPage));
+const AccessDeniedPage = lazyScreen(() => import('../features/auth/pages/AccessDeniedPage').then((m) => m.AccessDeniedPage));
+const FranchisesPage = lazyScreen(() => import('../features/superadmin/pages/FranchisesPage').then((m) => m.FranchisesPage));
+const EstablishmentsPage = lazyScreen(() => import('../features/establishments/pages/EstablishmentsPage').then((m) => m.EstablishmentsPage));
+const RestaurantPage = lazyScreen(() => import('../features/establishments/pages/RestaurantPage').then((m) => m.RestaurantPage));
+const DevicesPage = lazyScreen(() => import('../features/establishments/pages/DevicesPage').then((m) => m.DevicesPage));
+const InformationPage = lazyScreen(() => import('../features/franchise/pages/InformationPage').then((m) => m.InformationPage));
+
+const MesCartesPage = lazyScreen(() => import('../features/menus/pages/MesCartesPage').then((m) => m.MesCartesPage));
+const SizesPage = lazyScreen(() => import('../features/settings/pages/SizesPage').then((m) => m.SizesPage));
+const PrintersPage = lazyScreen(() => import('../features/settings/pages/PrintersPage').then((m) => m.PrintersPage));
+const ScreensPage = lazyScreen(() => import('../features/settings/pages/ScreensPage').then((m) => m.ScreensPage));
+const LanguagesPage = lazyScreen(() => import('../features/settings/pages/LanguagesPage').then((m) => m.LanguagesPage));
+const KioskConfigPage = lazyScreen(() => import('../features/settings/pages/KioskConfigPage').then((m) => m.KioskConfigPage));
+const ConfigCaissePage = lazyScreen(() => import('../features/settings/caisse/ConfigCaissePage').then((m) => m.ConfigCaissePage));
+const PeoplePage = lazyScreen(() => import('../features/people/pages/PeoplePage').then((m) => m.PeoplePage));
+const EditPersonPage = lazyScreen(() => import('../features/people/pages/EditPersonPage').then((m) => m.EditPersonPage));
+const NoticeDetailsPage = lazyScreen(() => import('../features/notices/pages/NoticeDetailsPage').then((m) => m.NoticeDetailsPage));
+const PresencePage = lazyScreen(() => import('../features/presence/pages/PresencePage').then((m) => m.PresencePage));
+const MesTagsPage = lazyScreen(() => import('../features/tags/pages/MesTagsPage').then((m) => m.MesTagsPage));
+const TagDetailsPage = lazyScreen(() => import('../features/tags/pages/TagDetailsPage').then((m) => m.TagDetailsPage));
+const MesProduitsPage = lazyScreen(() => import('../features/menus/pages/MesProduitsPage').then((m) => m.MesProduitsPage));
+const ZEquipementPage = lazyScreen(() => import('../features/sales/pages/ZEquipementPage').then((m) => m.ZEquipementPage));
+const ProductSalesPage = lazyScreen(() => import('../features/sales/pages/ProductSalesPage').then((m) => m.ProductSalesPage));
+const OptionSalesPage = lazyScreen(() => import('../features/sales/pages/ProductSalesPage').then((m) => m.OptionSalesPage));
+const PerformancePage = lazyScreen(() => import('../features/reports/pages/PerformancePage').then((m) => m.PerformancePage));
+const ProductsReportPage = lazyScreen(() => import('../features/reports/pages/ProductsReportPage').then((m) => m.ProductsReportPage));
+const DiscountsReportPage = lazyScreen(() => import('../features/reports/pages/DiscountsReportPage').then((m) => m.DiscountsReportPage));
+const CarteEditorPage = lazyScreen(() => import('../features/menus/pages/EditorPage').then((m) => m.EditorPage));
+const CarteTrashPage = lazyScreen(() => import('../features/menus/pages/TrashPage').then((m) => m.TrashPage));
+const CartesHistoryPage = lazyScreen(() => import('../features/menus/pages/HistoriquePage').then((m) => m.HistoriquePage));
+const MesCommandesPage = lazyScreen(() => import('../features/orders/pages/MesCommandesPage').then((m) => m.MesCommandesPage));
+const MarketplacePage = lazyScreen(() => import('../features/marketplace/pages/MarketplacePage').then((m) => m.MarketplacePage));
+const CampagneRestosPage = lazyScreen(() => import('../features/deploy/pages/CampagneRestosPage').then((m) => m.CampagneRestosPage));
+const DeploiementPage = lazyScreen(() => import('../features/deploy/pages/DeploiementPage').then((m) => m.DeploiementPage));
+const RealtimeDashboardPage = lazyScreen(() => import('../features/orders/pages/RealtimeDashboardPage').then((m) => m.RealtimeDashboardPage));
 
 /** Screens drawn without the shell (full-page layouts). */
 const standalone: ReadonlySet<ScreenId> = new Set(['login', 'signup', 'forgotPassword', 'resetPassword', 'accessDenied']);
@@ -163,6 +159,21 @@ function DocumentTitle() {
   return null;
 }
 
+/**
+ * The signed-in frame. The matched screen's code is asked for at the same time as the frame's,
+ * not once the frame has arrived: one wait instead of two after signing in.
+ */
+function ShellRoute() {
+  const { pathname } = useLocation();
+  const route = routes.find((r) => !standalone.has(r.screen) && matchPath(r.path, pathname));
+  if (route) (screen(route).type as { preload?: () => unknown }).preload?.();
+  return (
+    <Suspense fallback={<LoadingPanel minHeight="100vh" />}>
+      <AppShell />
+    </Suspense>
+  );
+}
+
 const element = (route: AppRoute) => (
   <Guard route={route}>
     <Suspense fallback={<LoadingPanel minHeight="60vh" />}>{screen(route)}</Suspense>
@@ -177,7 +188,7 @@ export function AppRoutes() {
       <DocumentTitle />
       <Routes>
         <Route index element={<RootRedirect />} />
-        <Route element={<AppShell />}>
+        <Route element={<ShellRoute />}>
           {routes
             .filter((r) => !standalone.has(r.screen))
             .map((r) => (

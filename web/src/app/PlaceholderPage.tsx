@@ -5,6 +5,7 @@ import ArrowForwardRoundedIcon from '@mui/icons-material/ArrowForwardRounded';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/EmptyState';
 import { RestaurantFilter } from '../features/restaurants/RestaurantFilter';
+import { areaIcons } from './areaIcons';
 import { navGroups } from './navigation';
 import { areaOf, type AppRoute } from './routeTable';
 import { useSession } from './session';
@@ -22,7 +23,7 @@ export function crumbsOf(route: AppRoute) {
 export function PlaceholderPage({ route }: { route: AppRoute }) {
   const session = useSession();
   const area = areaOf(route.area);
-  const Icon = area.icon;
+  const Icon = areaIcons[area.id];
   const siblings = session
     ? (navGroups(session).find((g) => g.area.id === route.area)?.items ?? []).filter((r) => r.path !== route.path)
     : [];

@@ -1,20 +1,3 @@
-import type { SvgIconComponent } from '@mui/icons-material';
-import SpaceDashboardOutlinedIcon from '@mui/icons-material/SpaceDashboardOutlined';
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
-import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
-import QueryStatsOutlinedIcon from '@mui/icons-material/QueryStatsOutlined';
-import LoyaltyOutlinedIcon from '@mui/icons-material/LoyaltyOutlined';
-import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
-import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
-import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
-import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
-import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
-import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
-import AutoGraphOutlinedIcon from '@mui/icons-material/AutoGraphOutlined';
-import BarChartOutlinedIcon from '@mui/icons-material/BarChartOutlined';
-import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
-import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 
 /** The product slug of the spec's `/{product}/…` routes (DECISIONS: one fixed slug). */
 export const PRODUCT = 'brigade';
@@ -52,28 +35,27 @@ export type AreaId =
 export interface Area {
   id: AreaId;
   label: string;
-  icon: SvgIconComponent;
 }
 
 /** Navigation groups, in the order of the side menu. */
 export const areas: readonly Area[] = [
-  { id: 'dashboards', label: 'Tableaux de bord', icon: SpaceDashboardOutlinedIcon },
-  { id: 'operations', label: 'Activité', icon: ReceiptLongOutlinedIcon },
-  { id: 'cartes', label: 'Cartes', icon: MenuBookOutlinedIcon },
-  { id: 'catalogue', label: 'Produits & marques', icon: ShoppingBagOutlinedIcon },
-  { id: 'marketing', label: 'Réductions & promos', icon: LocalOfferOutlinedIcon },
-  { id: 'clients', label: 'Mes Clients', icon: PeopleAltOutlinedIcon },
-  { id: 'fidelite', label: 'Fidélité', icon: LoyaltyOutlinedIcon },
-  { id: 'cnc', label: 'Click & Collect', icon: InsightsOutlinedIcon },
-  { id: 'stats', label: 'Statistiques', icon: QueryStatsOutlinedIcon },
-  { id: 'beta', label: 'Tableaux Beta', icon: AutoGraphOutlinedIcon },
-  { id: 'v2', label: 'Tableaux V2', icon: BarChartOutlinedIcon },
-  { id: 'etablissements', label: 'Établissements', icon: StorefrontOutlinedIcon },
-  { id: 'settings', label: 'Bornes & caisses', icon: PointOfSaleOutlinedIcon },
-  { id: 'configuration', label: 'Configuration', icon: SettingsOutlinedIcon },
-  { id: 'demos', label: 'Démos', icon: ScienceOutlinedIcon },
-  { id: 'superadmin', label: 'Super-admin', icon: AdminPanelSettingsOutlinedIcon },
-  { id: 'auth', label: 'Compte', icon: AdminPanelSettingsOutlinedIcon },
+  { id: 'dashboards', label: 'Tableaux de bord' },
+  { id: 'operations', label: 'Activité' },
+  { id: 'cartes', label: 'Cartes' },
+  { id: 'catalogue', label: 'Produits & marques' },
+  { id: 'marketing', label: 'Réductions & promos' },
+  { id: 'clients', label: 'Mes Clients' },
+  { id: 'fidelite', label: 'Fidélité' },
+  { id: 'cnc', label: 'Click & Collect' },
+  { id: 'stats', label: 'Statistiques' },
+  { id: 'beta', label: 'Tableaux Beta' },
+  { id: 'v2', label: 'Tableaux V2' },
+  { id: 'etablissements', label: 'Établissements' },
+  { id: 'settings', label: 'Bornes & caisses' },
+  { id: 'configuration', label: 'Configuration' },
+  { id: 'demos', label: 'Démos' },
+  { id: 'superadmin', label: 'Super-admin' },
+  { id: 'auth', label: 'Compte' },
 ];
 
 /** The screens that have their own component; every other route shows the generic placeholder. */

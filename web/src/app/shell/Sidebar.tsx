@@ -4,6 +4,7 @@ import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, Typogr
 import { alpha } from '@mui/material/styles';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
 import { SearchBar } from '../../components/SearchBar';
+import { areaIcons } from '../areaIcons';
 import { navGroups } from '../navigation';
 import type { AppRoute, AreaId } from '../routeTable';
 import type { Session } from '../session';
@@ -66,7 +67,7 @@ export function Sidebar({ session, onNavigate }: { session: Session; onNavigate?
       <Box component="nav" aria-label="Navigation principale" sx={{ flex: 1, overflowY: 'auto', px: 1.5, pb: 3 }}>
         {filtered.map(({ area, items }) => {
           const expanded = q !== '' || open.includes(area.id) || area.id === activeArea;
-          const Icon = area.icon;
+          const Icon = areaIcons[area.id];
           return (
             <Box key={area.id} sx={{ mb: 0.5 }}>
               <ListItemButton
