@@ -107,7 +107,7 @@ func Help(cmd string) string {
 		if def == "" {
 			def = `""`
 		}
-		fmt.Fprintf(&b, "  --%-14s %-22s %s (défaut : %s)\n", o.name, o.env, o.usage, def)
+		fmt.Fprintf(&b, "  --%-15s %-23s %s (défaut : %s)\n", o.name, o.env, o.usage, def)
 	}
 	return b.String()
 }
