@@ -87,16 +87,12 @@ func (s *Service) StartGeneration(ctx context.Context, p tenancy.Principal, rest
 // inFranchise checks that every restaurant belongs to the franchise and is
 // not archived (another franchise's restaurant is simply not found).
 func (s *Service) inFranchise(ctx context.Context, franchiseID int64, ids []int64) error {
-	for chunk := range slices.Chunk(ids, 500) {
-		in, args := store.In(chunk)
-		var n int
-		if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM restaurants WHERE franchise_id = ? AND archived_at IS NULL AND id `+in,
-			append([]any{franchiseID}, args...)...).Scan(&n); err != nil {
-			return err
-		}
-		if n != len(chunk) {
-			return tenancy.ErrNotFound
-		}
+	rs, err := s.ten.ActiveRestaurantsByID(ctx, franchiseID, ids)
+	if err != nil {
+		return err
+	}
+	if len(rs) != len(ids) {
+		return tenancy.ErrNotFound
 	}
 	return nil
 }
@@ -127,19 +123,13 @@ type restaurantRow struct {
 }
 
 func (s *Service) restaurantRows(ctx context.Context, franchiseID int64, ids []int64) ([]restaurantRow, error) {
-	var out []restaurantRow
-	for chunk := range slices.Chunk(ids, 500) {
-		in, args := store.In(chunk)
-		rows, err := store.Collect(ctx, s.db, `SELECT id, nom, siret FROM restaurants WHERE franchise_id = ? AND archived_at IS NULL AND id `+in+` ORDER BY id`,
-			append([]any{franchiseID}, args...), func(row store.Scanner) (restaurantRow, error) {
-				var r restaurantRow
-				err := row.Scan(&r.id, &r.nom, &r.siret)
-				return r, err
-			})
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, rows...)
+	rs, err := s.ten.ActiveRestaurantsByID(ctx, franchiseID, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]restaurantRow, len(rs))
+	for i, x := range rs {
+		out[i] = restaurantRow{id: x.ID, nom: x.Nom, siret: x.Siret}
 	}
 	return out, nil
 }

@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
-	"strings"
 	"time"
 
-	"brigade/internal/jobs"
 	"brigade/internal/menu"
 	"brigade/internal/store"
 )
@@ -125,13 +123,12 @@ func (s *Service) QueueReprojection(ctx context.Context) (int, error) {
 		// One job per franchise and month; a failed one is tried again at
 		// the next tick under a new key, up to maxReprojections in all.
 		key := "deploy.reproject:" + itoa(f) + ":" + month
-		keys := make([]any, maxReprojections)
+		keys := make([]string, maxReprojections)
 		for i := range keys {
 			keys[i] = reprojectionKey(key, i)
 		}
-		var failed int
-		if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM jobs WHERE franchise_id = ? AND kind = ? AND status = ? AND dedupe_key IN (?`+strings.Repeat(", ?", maxReprojections-1)+`)`,
-			append([]any{f, JobGenerate, jobs.Failed}, keys...)...).Scan(&failed); err != nil {
+		failed, err := s.jobs.CountFailed(ctx, f, JobGenerate, keys)
+		if err != nil {
 			return total, err
 		}
 		if failed >= maxReprojections {

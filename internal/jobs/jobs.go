@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -173,6 +174,22 @@ func (r *Runner) GetFor(ctx context.Context, p tenancy.Principal, id int64) (Job
 // Latest lists the franchise's most recent jobs of a kind.
 func (r *Runner) Latest(ctx context.Context, franchiseID int64, kind string, limit int) ([]Job, error) {
 	return store.Collect(ctx, r.db, `SELECT `+columns+` FROM jobs WHERE franchise_id = ? AND kind = ? ORDER BY id DESC LIMIT ?`, []any{franchiseID, kind, limit}, scan)
+}
+
+// CountFailed says how many of the franchise's jobs of a kind queued under
+// one of keys (EnqueueOnce) have failed: callers that retry under a new key
+// bound their attempts with it.
+func (r *Runner) CountFailed(ctx context.Context, franchiseID int64, kind string, keys []string) (int, error) {
+	if len(keys) == 0 {
+		return 0, nil
+	}
+	args := []any{franchiseID, kind, Failed}
+	for _, k := range keys {
+		args = append(args, k)
+	}
+	var n int
+	err := r.db.QueryRow(ctx, `SELECT COUNT(*) FROM jobs WHERE franchise_id = ? AND kind = ? AND status = ? AND dedupe_key IN (?`+strings.Repeat(", ?", len(keys)-1)+`)`, args...).Scan(&n)
+	return n, err
 }
 
 // Start runs workers until ctx ends. Each worker claims the oldest queued

@@ -135,3 +135,56 @@ func TestJobFailuresAndScope(t *testing.T) {
 		}
 	})
 }
+
+// CountFailed counts the failed attempts queued under the given keys, in
+// the franchise and kind named, and nothing else.
+func TestCountFailedByKey(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		ctx := context.Background()
+		db := testutil.NewDB(t, engine)
+		fid, other := franchise(t, db), franchise(t, db)
+		r := jobs.NewRunner(db, events.NewLocal())
+		outcome := map[string]error{"k:0": errors.New("four en panne"), "k:1": errors.New("four en panne"), "k:2": nil, "autre": errors.New("four en panne")}
+		r.Register("gen", func(_ context.Context, j jobs.Job, _ jobs.Progress) (any, error) {
+			var p struct{ Key string }
+			_ = json.Unmarshal(j.Params, &p)
+			return nil, outcome[p.Key]
+		})
+		r.Register("other", func(context.Context, jobs.Job, jobs.Progress) (any, error) { return nil, errors.New("four en panne") })
+		once := func(fid int64, kind, key string) {
+			t.Helper()
+			err := db.WithTx(ctx, func(tx *store.Tx) error {
+				_, _, err := r.EnqueueOnce(ctx, tx, key, fid, kind, "test", "", map[string]any{"key": key})
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, k := range []string{"k:0", "k:1", "k:2", "autre"} {
+			once(fid, "gen", k)
+		}
+		once(fid, "other", "k:3")
+		once(other, "gen", "k:4")
+		outcome["k:4"] = errors.New("four en panne")
+		if err := r.RunPending(ctx); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			fid  int64
+			kind string
+			keys []string
+			want int
+		}{
+			{fid, "gen", []string{"k:0", "k:1", "k:2", "k:3", "k:4"}, 2}, // k:2 succeeded, k:3 is another kind, k:4 another franchise
+			{fid, "gen", []string{"k:1"}, 1},
+			{fid, "gen", nil, 0},
+			{fid, "other", []string{"k:3"}, 1},
+			{other, "gen", []string{"k:0", "k:4"}, 1},
+		} {
+			if got, err := r.CountFailed(ctx, c.fid, c.kind, c.keys); err != nil || got != c.want {
+				t.Errorf("CountFailed(%d, %s, %v) = %d, %v; want %d", c.fid, c.kind, c.keys, got, err, c.want)
+			}
+		}
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -204,6 +205,23 @@ func (s *Service) Restaurants(ctx context.Context, p Principal, f RestaurantFilt
 		return nil, nil
 	}
 	return restaurantsInScope(ctx, s.db, p, f)
+}
+
+// ActiveRestaurantsByID returns those of ids that are restaurants of the
+// franchise and not archived, by id within each 500. It takes no principal:
+// deployment jobs run for the franchise, and their callers checked theirs.
+func (s *Service) ActiveRestaurantsByID(ctx context.Context, franchiseID int64, ids []int64) ([]Restaurant, error) {
+	var out []Restaurant
+	for chunk := range slices.Chunk(ids, 500) {
+		in, args := store.In(chunk)
+		found, err := store.Collect(ctx, s.db, `SELECT `+restaurantColumns+` FROM restaurants WHERE franchise_id = ? AND archived_at IS NULL AND id `+in+` ORDER BY id`,
+			append([]any{franchiseID}, args...), scanRestaurant)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, found...)
+	}
+	return out, nil
 }
 
 // Restaurant returns one restaurant in the principal's scope; another
