@@ -213,7 +213,7 @@ func problem(ctx context.Context, err error) error {
 		return newProblem(http.StatusForbidden, blockedDetail)
 	case errors.Is(err, tenancy.ErrConflict):
 		return newProblem(http.StatusConflict, "Cette ressource a été modifiée entre-temps. Rechargez la page puis recommencez.")
-	case errors.Is(err, auth.ErrBadCredentials), errors.Is(err, auth.ErrTokenInvalid):
+	case errors.Is(err, auth.ErrBadCredentials), errors.Is(err, auth.ErrTokenInvalid), errors.Is(err, auth.ErrTicketInvalid):
 		return newProblem(http.StatusUnauthorized, err.Error())
 	case errors.Is(err, auth.ErrAccountGone):
 		return newProblem(http.StatusForbidden, err.Error())

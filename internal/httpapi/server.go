@@ -17,6 +17,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -222,7 +223,6 @@ type ctxKey int
 const (
 	keyPrincipal ctxKey = iota
 	keyClientIP
-	keyToken
 	keyDevice
 )
 
@@ -365,9 +365,6 @@ func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
 		p, err = s.Auth.Authenticate(ctx.Context(), token)
 	case rt.streamTicket && ctx.Query("ticket") != "":
 		p, err = s.Auth.RedeemStreamTicket(ctx.Context(), ctx.Query("ticket"))
-		if errors.Is(err, auth.ErrTicketInvalid) {
-			err = newProblem(http.StatusUnauthorized, err.Error())
-		}
 	default:
 		s.fail(ctx, newProblem(http.StatusUnauthorized, "Veuillez vous connecter."))
 		return
@@ -397,9 +394,7 @@ func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
 			return
 		}
 	}
-	c := context.WithValue(ctx.Context(), keyPrincipal, p)
-	c = context.WithValue(c, keyToken, token)
-	next(huma.WithContext(ctx, c))
+	next(huma.WithContext(ctx, context.WithValue(ctx.Context(), keyPrincipal, p)))
 }
 
 // device authenticates a device key (through tenancy's cache of keys).
@@ -428,11 +423,14 @@ func (s *Server) fail(ctx huma.Context, err huma.StatusError) {
 }
 
 // Logger middleware for the whole server: method, path, status, duration.
+// It also recovers a panic in a handler: the caller gets a 500 problem (if
+// nothing was written yet), the log gets the stack, and the connection and
+// the process live on.
 func Logger(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w, status: 200}
-		next.ServeHTTP(rec, r)
+		serveRecovering(next, rec, r)
 		if strings.HasPrefix(r.URL.Path, "/assets/") {
 			return
 		}
@@ -449,14 +447,39 @@ func Logger(next http.Handler) http.Handler {
 	})
 }
 
+func serveRecovering(next http.Handler, rec *statusRecorder, r *http.Request) {
+	defer func() {
+		v := recover()
+		if v == nil {
+			return
+		}
+		if v == http.ErrAbortHandler { // the handler's own way to drop the connection
+			panic(v)
+		}
+		slog.Error("panique dans un gestionnaire HTTP", "method", r.Method, "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+		if !rec.wrote {
+			writeProblem(rec, newProblem(http.StatusInternalServerError, statusDetails[http.StatusInternalServerError]))
+		}
+	}()
+	next.ServeHTTP(rec, r)
+}
+
 type statusRecorder struct {
 	http.ResponseWriter
 	status int
+	wrote  bool // the status line is sent: a recovered panic can only cut the answer
 }
 
 func (r *statusRecorder) WriteHeader(code int) {
-	r.status = code
+	if !r.wrote && code >= 200 {
+		r.status, r.wrote = code, true
+	}
 	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *statusRecorder) Write(b []byte) (int, error) {
+	r.wrote = true
+	return r.ResponseWriter.Write(b)
 }
 
 // Flush lets the SSE stream through the recorder.
