@@ -184,6 +184,10 @@ func menuDocumentRef(r huma.Registry) *huma.Schema {
 		for name, sc := range menuTypes.Map() {
 			if sc.Type == "object" && sc.Properties != nil {
 				sc.AdditionalProperties = true
+				// A field is required where the model says so (required
+				// tag): the same schema describes what a save may send, and
+				// a save may leave out what the server fills in.
+				sc.Required = requiredFields(menuTypes.TypeFromRef("#/components/schemas/" + name))
 			}
 			// The document's lists are never null: menu writes [] for an
 			// absent one that is not optional.
@@ -199,6 +203,26 @@ func menuDocumentRef(r huma.Registry) *huma.Schema {
 		}
 	}
 	return &huma.Schema{Ref: "#/components/schemas/MenuDocument"}
+}
+
+// requiredFields lists the JSON names of t's fields tagged required:"true",
+// embedded structs included.
+func requiredFields(t reflect.Type) []string {
+	var out []string
+	if t == nil || t.Kind() != reflect.Struct {
+		return out
+	}
+	for f := range t.Fields() {
+		if f.Anonymous && f.Tag.Get("json") == "" {
+			out = append(out, requiredFields(f.Type)...)
+			continue
+		}
+		if f.Tag.Get("required") == "true" {
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // menuNumber is a price, count or quantity of the document: a number, or

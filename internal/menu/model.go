@@ -38,7 +38,7 @@ func OrderTypeLabel(t int) string {
 
 // Translation of an element's texts.
 type Translation struct {
-	Langue      string `json:"langue"`
+	Langue      string `json:"langue" required:"true"`
 	Name        string `json:"name"`
 	Description string `json:"description,omitempty"`
 	Extra       Extra  `json:"-"`
@@ -48,15 +48,15 @@ type Translation struct {
 type PriceEntry struct {
 	ID        int   `json:"id,omitempty"`
 	IDProduct int   `json:"id_product,omitempty"`
-	Tariff    int   `json:"tariff"`
-	TypeOrder int   `json:"type_order"`
-	Price     Price `json:"price"`
+	Tariff    int   `json:"tariff" required:"true"`
+	TypeOrder int   `json:"type_order" required:"true"`
+	Price     Price `json:"price" required:"true"`
 	Extra     Extra `json:"-"`
 }
 
 // SizePrice is an entry of a product's allSizes.
 type SizePrice struct {
-	IDSize      int    `json:"id_size"`
+	IDSize      int    `json:"id_size" required:"true"`
 	NameSize    string `json:"name_size"`
 	LabelSize   string `json:"label_size"`
 	SizeEnabled bool   `json:"size_enabled"`
@@ -80,11 +80,11 @@ type Removable struct {
 
 // Category is a category (parent_id -1) or a sub-category.
 type Category struct {
-	IDGlobal    string        `json:"idGlobal"`
-	IDCat       int           `json:"idCat"`
-	Name        string        `json:"name"`
-	ParentID    int           `json:"parent_id"`
-	Position    int           `json:"position"`
+	IDGlobal    string        `json:"idGlobal" required:"true"`
+	IDCat       int           `json:"idCat" required:"true"`
+	Name        string        `json:"name" required:"true"`
+	ParentID    int           `json:"parent_id" required:"true"`
+	Position    int           `json:"position" required:"true"`
 	Path        string        `json:"path,omitempty"`
 	Hidden      bool          `json:"hidden,omitempty"`
 	Tags        []int         `json:"tags,omitempty"`
@@ -101,12 +101,12 @@ type Category struct {
 
 // Product is an item of the carte.
 type Product struct {
-	IDGlobal        string          `json:"idGlobal"`
-	ID              int             `json:"id"`
-	IDCat           int             `json:"idCat"`
-	Name            string          `json:"name"`
+	IDGlobal        string          `json:"idGlobal" required:"true"`
+	ID              int             `json:"id" required:"true"`
+	IDCat           int             `json:"idCat" required:"true"`
+	Name            string          `json:"name" required:"true"`
 	Description     string          `json:"description,omitempty"`
-	Position        int             `json:"position"`
+	Position        int             `json:"position" required:"true"`
 	Price           Price           `json:"price"`
 	PriceJunior     Price           `json:"price_junior"`
 	PriceSenior     Price           `json:"price_senior"`
@@ -148,6 +148,8 @@ type Product struct {
 	DisplayKitchen         bool   `json:"display_kitchen,omitempty"`
 	HasTimetable           bool   `json:"has_timetable,omitempty"`
 	DaysOn                 []int  `json:"daysOn,omitempty"`
+	// ShiftsOn are the product's hours on the days it is on (Horaires).
+	ShiftsOn []Shift `json:"shiftsOn,omitempty"`
 	ProductPrices
 	Weight     Quantity `json:"weight,omitempty"`
 	Quantity   Quantity `json:"quantity,omitempty"`
@@ -155,6 +157,13 @@ type Product struct {
 	ProductFlags
 	Removable
 	Extra Extra `json:"-"`
+}
+
+// Shift is a period of a product's day ("HH:MM").
+type Shift struct {
+	Start string `json:"start" required:"true"`
+	End   string `json:"end" required:"true"`
+	Extra Extra  `json:"-"`
 }
 
 // ProductPrices are a product's other prices of the spec (§3): per size
@@ -209,9 +218,9 @@ type TariffPrices struct {
 
 // OptionItem is an option or an ingredient of an option group.
 type OptionItem struct {
-	IDGlobal   string                  `json:"idGlobal"`
+	IDGlobal   string                  `json:"idGlobal" required:"true"`
 	IDProduct  int                     `json:"id_product"`
-	Name       string                  `json:"name"`
+	Name       string                  `json:"name" required:"true"`
 	Price      Price                   `json:"price"`
 	TariffData map[string]TariffPrices `json:"tariffData,omitempty"`
 	OrderItem  int                     `json:"order_item"`
@@ -234,7 +243,7 @@ type OptionItem struct {
 // SizeLimit is an option's or an ingredient's per-size counts (README
 // "Décisions": min / max / free per size).
 type SizeLimit struct {
-	IDSize Count `json:"id_size"`
+	IDSize Count `json:"id_size" required:"true"`
 	Min    Count `json:"min"`
 	Max    Count `json:"max"`
 	Free   Count `json:"free"`
@@ -243,16 +252,16 @@ type SizeLimit struct {
 
 // OptionGroup is a category of options (or of ingredients).
 type OptionGroup struct {
-	IDGlobal             string        `json:"idGlobal"`
-	ID                   int           `json:"id"`
-	Name                 string        `json:"name"`
+	IDGlobal             string        `json:"idGlobal" required:"true"`
+	ID                   int           `json:"id" required:"true"`
+	Name                 string        `json:"name" required:"true"`
 	IsIngredient         bool          `json:"is_ingredient"`
 	MinItems             int           `json:"min_items"`
 	MaxItems             int           `json:"max_items"`
 	NumberClick          int           `json:"number_click"`
 	PrintBlackBackground bool          `json:"print_black_background"`
 	Position             int           `json:"position"`
-	Items                []OptionItem  `json:"items"`
+	Items                []OptionItem  `json:"items" required:"true"`
 	Translation          []Translation `json:"translation,omitempty"`
 
 	Printer           int  `json:"printer,omitempty"`
@@ -263,15 +272,16 @@ type OptionGroup struct {
 	AlphabeticalOrder bool `json:"alphabetical_order,omitempty"`
 	NoPrintable       bool `json:"no_printable,omitempty"`
 	IsBold            bool `json:"is_bold,omitempty"`
+	OrderName         bool `json:"order_name,omitempty"`
 	Removable
 	Extra Extra `json:"-"`
 }
 
 // Promotion of the carte.
 type Promotion struct {
-	IDGlobal      string `json:"idGlobal"`
-	ID            int    `json:"id"`
-	Name          string `json:"name"`
+	IDGlobal      string `json:"idGlobal" required:"true"`
+	ID            int    `json:"id" required:"true"`
+	Name          string `json:"name" required:"true"`
 	NamePromotion string `json:"name_promotion,omitempty"`
 	Discount      Price  `json:"discount"`
 	LabelDiscount string `json:"label_discount,omitempty"`
@@ -289,8 +299,8 @@ type Promotion struct {
 
 // OptionFamily is an entry of groups_sub_options.
 type OptionFamily struct {
-	IDGlobal   string `json:"idGlobal"`
-	NameGroup  string `json:"name_group"`
+	IDGlobal   string `json:"idGlobal" required:"true"`
+	NameGroup  string `json:"name_group" required:"true"`
 	TitleGroup string `json:"title_group,omitempty"`
 	MinOption  int    `json:"min_option"`
 	MaxOption  int    `json:"max_option"`
@@ -304,40 +314,41 @@ type OptionFamily struct {
 
 // MenuFamilyItem is a product of a menu family with its price.
 type MenuFamilyItem struct {
-	IDItem    int   `json:"id_item"`
-	OrderItem int   `json:"order_item"`
-	Price     Price `json:"price"`
+	IDItem    int   `json:"id_item" required:"true"`
+	OrderItem int   `json:"order_item" required:"true"`
+	Price     Price `json:"price" required:"true"`
 	Extra     Extra `json:"-"`
 }
 
 // MenuFamily is an entry of the document's cartes.
 type MenuFamily struct {
-	IDGlobal string           `json:"idGlobal"`
-	Name     string           `json:"name"`
-	Items    []MenuFamilyItem `json:"items"`
+	IDGlobal string           `json:"idGlobal" required:"true"`
+	Name     string           `json:"name" required:"true"`
+	Items    []MenuFamilyItem `json:"items" required:"true"`
 	Removable
 	Extra Extra `json:"-"`
 }
 
 // TimePeriod is one opening period of a tag's day ("HH:MM").
 type TimePeriod struct {
-	Start string `json:"start"`
-	End   string `json:"end"`
+	ID    int    `json:"id,omitempty"`
+	Start string `json:"start" required:"true"`
+	End   string `json:"end" required:"true"`
 	Extra Extra  `json:"-"`
 }
 
 // TagDay is a tag's schedule for one day of the week (0 Sunday … 6 Saturday).
 type TagDay struct {
-	DayOfWeek   int          `json:"day_of_week"`
-	TimePeriods []TimePeriod `json:"time_periods"`
+	DayOfWeek   int          `json:"day_of_week" required:"true"`
+	TimePeriods []TimePeriod `json:"time_periods" required:"true"`
 	Extra       Extra        `json:"-"`
 }
 
 // Tag of the carte (spec §3 "Tag").
 type Tag struct {
-	IDGlobal           string   `json:"idGlobal"`
-	IDTag              int      `json:"idTag"`
-	NameTag            string   `json:"name_tag"`
+	IDGlobal           string   `json:"idGlobal" required:"true"`
+	IDTag              int      `json:"idTag" required:"true"`
+	NameTag            string   `json:"name_tag" required:"true"`
 	NumberTag          int      `json:"number_tag,omitempty"`
 	LogoTag            string   `json:"logo_tag,omitempty"`
 	BackgroundCatalog  string   `json:"background_catalog,omitempty"`
@@ -421,9 +432,9 @@ type HideNames struct {
 // Document is the menu document (orderJson). Unknown fields of every
 // element are kept as they are.
 type Document struct {
-	Categories       []Category     `json:"categories"`
-	Items            []Product      `json:"items"`
-	Options          []OptionGroup  `json:"options"`
+	Categories       []Category     `json:"categories" required:"true"`
+	Items            []Product      `json:"items" required:"true"`
+	Options          []OptionGroup  `json:"options" required:"true"`
 	Cartes           []MenuFamily   `json:"cartes"`
 	GroupsSubOptions []OptionFamily `json:"groups_sub_options"`
 	Promotions       []Promotion    `json:"promotions"`

@@ -267,6 +267,8 @@ export interface paths {
          * Connexion d'un propriétaire de franchise ou d'un super-admin
          * @description **Accès :** public.
          *
+         *     **Limites :** après 5 échecs pour un identifiant (30 pour une adresse), chaque essai attend un délai qui double de 30 s à 5 min ; pendant ce délai, la réponse est 429 avec l'en-tête `Retry-After` (en secondes) et le mot de passe n'est pas vérifié.
+         *
          *     **Remplace :** `POST auth/signin`.
          */
         post: operations["signin"];
@@ -289,6 +291,8 @@ export interface paths {
          * Connexion d'un invité
          * @description **Accès :** public.
          *
+         *     **Limites :** après 5 échecs pour un identifiant (30 pour une adresse), chaque essai attend un délai qui double de 30 s à 5 min ; pendant ce délai, la réponse est 429 avec l'en-tête `Retry-After` (en secondes) et le mot de passe n'est pas vérifié.
+         *
          *     **Remplace :** `POST auth/signinGuest`.
          */
         post: operations["signinGuest"];
@@ -310,6 +314,8 @@ export interface paths {
         /**
          * Connexion d'un restaurant ou d'un modérateur
          * @description **Accès :** public.
+         *
+         *     **Limites :** après 5 échecs pour un identifiant (30 pour une adresse), chaque essai attend un délai qui double de 30 s à 5 min ; pendant ce délai, la réponse est 429 avec l'en-tête `Retry-After` (en secondes) et le mot de passe n'est pas vérifié.
          *
          *     **Remplace :** `POST auth/signinResto`.
          */
@@ -3284,8 +3290,8 @@ export interface components {
             /** Format: int64 */
             position: number;
             products_first?: boolean;
-            removed: boolean;
-            removed_by_admin: boolean;
+            removed?: boolean;
+            removed_by_admin?: boolean;
             sold_out?: boolean;
             tags?: number[];
             translation?: components["schemas"]["MenuTranslation"][];
@@ -3299,16 +3305,16 @@ export interface components {
             name: string;
         };
         MenuDocument: {
-            cartes: components["schemas"]["MenuMenuFamily"][];
+            cartes?: components["schemas"]["MenuMenuFamily"][];
             categories: components["schemas"]["MenuCategory"][];
-            groups_sub_options: components["schemas"]["MenuOptionFamily"][];
-            hide_name_categories: boolean;
-            hide_name_options: boolean;
-            hide_name_products: boolean;
-            hide_name_sub_categories: boolean;
+            groups_sub_options?: components["schemas"]["MenuOptionFamily"][];
+            hide_name_categories?: boolean;
+            hide_name_options?: boolean;
+            hide_name_products?: boolean;
+            hide_name_sub_categories?: boolean;
             items: components["schemas"]["MenuProduct"][];
             options: components["schemas"]["MenuOptionGroup"][];
-            printers: components["schemas"]["MenuPrinter"][];
+            printers?: components["schemas"]["MenuPrinter"][];
             product_size_1?: string;
             product_size_10?: string;
             product_size_2?: string;
@@ -3319,10 +3325,10 @@ export interface components {
             product_size_7?: string;
             product_size_8?: string;
             product_size_9?: string;
-            promotions: components["schemas"]["MenuPromotion"][];
-            screens: components["schemas"]["MenuScreen"][];
-            tags: components["schemas"]["MenuTag"][];
-            zones: components["schemas"]["MenuZone"][];
+            promotions?: components["schemas"]["MenuPromotion"][];
+            screens?: components["schemas"]["MenuScreen"][];
+            tags?: components["schemas"]["MenuTag"][];
+            zones?: components["schemas"]["MenuZone"][];
         } & {
             [key: string]: unknown;
         };
@@ -3330,8 +3336,8 @@ export interface components {
             idGlobal: string;
             items: components["schemas"]["MenuMenuFamilyItem"][];
             name: string;
-            removed: boolean;
-            removed_by_admin: boolean;
+            removed?: boolean;
+            removed_by_admin?: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -3348,16 +3354,16 @@ export interface components {
             has_limit_options?: boolean;
             idGlobal: string;
             /** Format: int64 */
-            max_option: number;
+            max_option?: number;
             /** Format: int64 */
-            min_option: number;
+            min_option?: number;
             name_group: string;
             /** Format: int64 */
             number_click?: number;
             /** Format: int64 */
             option_free?: number;
-            removed: boolean;
-            removed_by_admin: boolean;
+            removed?: boolean;
+            removed_by_admin?: boolean;
             title_group?: string;
         } & {
             [key: string]: unknown;
@@ -3369,25 +3375,26 @@ export interface components {
             id: number;
             idGlobal: string;
             is_bold?: boolean;
-            is_ingredient: boolean;
+            is_ingredient?: boolean;
             items: components["schemas"]["MenuOptionItem"][];
             /** Format: int64 */
-            max_items: number;
+            max_items?: number;
             /** Format: int64 */
-            min_items: number;
+            min_items?: number;
             multiple_category?: boolean;
             name: string;
             no_printable?: boolean;
             /** Format: int64 */
-            number_click: number;
+            number_click?: number;
+            order_name?: boolean;
             /** Format: int64 */
-            position: number;
+            position?: number;
             prepared?: boolean;
-            print_black_background: boolean;
+            print_black_background?: boolean;
             /** Format: int64 */
             printer?: number;
-            removed: boolean;
-            removed_by_admin: boolean;
+            removed?: boolean;
+            removed_by_admin?: boolean;
             shift_option?: boolean;
             translation?: components["schemas"]["MenuTranslation"][];
         } & {
@@ -3399,19 +3406,19 @@ export interface components {
             cost?: number | string;
             idGlobal: string;
             /** Format: int64 */
-            id_product: number;
+            id_product?: number;
             name: string;
             number_flame?: number | string;
             /** Format: int64 */
-            order_item: number;
+            order_item?: number;
             path?: string;
-            price: number | string;
+            price?: number | string;
             price_buy?: number | string;
             price_unity?: number | string;
             quantity?: number | string;
             quantity_stock?: number | string;
-            removed: boolean;
-            removed_by_admin: boolean;
+            removed?: boolean;
+            removed_by_admin?: boolean;
             sizes_limits?: components["schemas"]["MenuSizeLimit"][];
             sold_out?: boolean;
             tariffData?: {
@@ -3435,9 +3442,9 @@ export interface components {
         };
         MenuPrinter: {
             /** Format: int64 */
-            idPrinter: number;
+            idPrinter?: number;
             ip_address?: string;
-            name: string;
+            name?: string;
             /** Format: int64 */
             number_ticket?: number;
             type?: string;
@@ -3483,8 +3490,8 @@ export interface components {
             idGlobal: string;
             ingredients?: number[];
             is_menu?: boolean;
-            many_size: boolean;
-            many_type: boolean;
+            many_size?: boolean;
+            many_type?: boolean;
             name: string;
             nutritional_info?: {
                 [key: string]: unknown;
@@ -3495,17 +3502,17 @@ export interface components {
             path_product_moment?: string;
             /** Format: int64 */
             position: number;
-            price: number | string;
+            price?: number | string;
             price_bar?: number | string;
             price_delivero?: number | string;
             price_drive?: number | string;
             price_emp?: number | string;
             price_happy_hour?: number | string;
-            price_junior: number | string;
+            price_junior?: number | string;
             price_lv?: number | string;
-            price_mega: number | string;
-            price_platform: number | string;
-            price_senior: number | string;
+            price_mega?: number | string;
+            price_platform?: number | string;
+            price_senior?: number | string;
             price_size1?: number | string;
             price_size2?: number | string;
             price_size3?: number | string;
@@ -3523,11 +3530,12 @@ export interface components {
             /** Format: int64 */
             printerLabel?: number;
             promotions?: number[];
-            purchase_price: number | string;
+            purchase_price?: number | string;
             quantity?: number | string;
-            removed: boolean;
-            removed_by_admin: boolean;
+            removed?: boolean;
+            removed_by_admin?: boolean;
             screens?: number[];
+            shiftsOn?: components["schemas"]["MenuShift"][];
             sold_out?: boolean;
             sold_out_temporary?: boolean;
             top_product?: boolean;
@@ -3540,7 +3548,7 @@ export interface components {
         };
         MenuPromotion: {
             description?: string;
-            discount: number | string;
+            discount?: number | string;
             /** Format: int64 */
             id: number;
             idGlobal: string;
@@ -3550,8 +3558,8 @@ export interface components {
             name_promotion?: string;
             /** Format: int64 */
             quantity?: number;
-            removed: boolean;
-            removed_by_admin: boolean;
+            removed?: boolean;
+            removed_by_admin?: boolean;
             /** Format: int64 */
             size_product?: number;
             text_promo?: string;
@@ -3563,33 +3571,39 @@ export interface components {
         };
         MenuScreen: {
             /** Format: int64 */
-            idScreen: number;
-            name_screen: string;
+            idScreen?: number;
+            name_screen?: string;
             /** Format: int64 */
             number_screen?: number;
         } & {
             [key: string]: unknown;
         };
+        MenuShift: {
+            end: string;
+            start: string;
+        } & {
+            [key: string]: unknown;
+        };
         MenuSizeLimit: {
-            free: number | string;
+            free?: number | string;
             id_size: number | string;
-            max: number | string;
-            min: number | string;
+            max?: number | string;
+            min?: number | string;
         } & {
             [key: string]: unknown;
         };
         MenuSizePrice: {
             /** Format: int64 */
             id_size: number;
-            label_size: string;
-            name_size: string;
-            price: number | string;
+            label_size?: string;
+            name_size?: string;
+            price?: number | string;
             price_drive?: number | string;
             price_emp?: number | string;
             price_lv?: number | string;
             price_platform?: number | string;
-            price_sp: number | string;
-            size_enabled: boolean;
+            price_sp?: number | string;
+            size_enabled?: boolean;
             /** Format: int64 */
             tariff?: number;
         } & {
@@ -3619,17 +3633,19 @@ export interface components {
             [key: string]: unknown;
         };
         MenuTariffPrices: {
-            price: number | string;
-            price_drive: number | string;
-            price_emp: number | string;
-            price_lv: number | string;
-            price_platform: number | string;
-            price_sp: number | string;
+            price?: number | string;
+            price_drive?: number | string;
+            price_emp?: number | string;
+            price_lv?: number | string;
+            price_platform?: number | string;
+            price_sp?: number | string;
         } & {
             [key: string]: unknown;
         };
         MenuTimePeriod: {
             end: string;
+            /** Format: int64 */
+            id?: number;
             start: string;
         } & {
             [key: string]: unknown;
@@ -3637,13 +3653,13 @@ export interface components {
         MenuTranslation: {
             description?: string;
             langue: string;
-            name: string;
+            name?: string;
         } & {
             [key: string]: unknown;
         };
         MenuZone: {
             /** Format: int64 */
-            id: number;
+            id?: number;
             idGlobal?: string;
             /** Format: int64 */
             id_zone?: number;
@@ -5183,8 +5199,35 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentUser"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5216,8 +5259,35 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentUser"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5249,8 +5319,35 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentUser"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

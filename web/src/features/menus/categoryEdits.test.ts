@@ -14,7 +14,7 @@ const cat = (idCat: number, position: number, parent_id = -1, extra: Partial<Men
 });
 const product = (id: number, idCat: number, removed = false): MenuProduct => ({ idGlobal: `p-${id}`, id, idCat, name: `P${id}`, position: id, removed });
 
-const doc = (categories: MenuCategory[], items: MenuProduct[] = []): MenuDocument => ({ categories, items, options: [], zones: ['kept'] });
+const doc = (categories: MenuCategory[], items: MenuProduct[] = []): MenuDocument => ({ categories, items, options: [], zones: [{ id: 1, kept: 'oui' }] });
 
 describe('moveCategory', () => {
   it('swaps with the sibling above and renumbers the siblings 1..n, leaving other levels alone', () => {
@@ -25,7 +25,7 @@ describe('moveCategory', () => {
     expect([pos(1), pos(4), pos(2)]).toEqual([1, 2, 3]);
     expect(pos(3)).toBe(5);
     expect([pos(5), pos(6)]).toEqual([7, 3]);
-    expect(next.zones).toEqual(['kept']);
+    expect(next.zones).toEqual([{ id: 1, kept: 'oui' }]);
   });
 
   it('moves a sub-category among the sub-categories of its parent only', () => {

@@ -1,6 +1,9 @@
-// The carte document (the spec's free-form orderJson) is not a generated API type: the server keeps
-// whatever fields it does not model. These views name only the fields the editor reads or writes;
-// the index signatures keep every other field, so the object loaded is the object sent back.
+// The carte document (the spec's orderJson) as the API describes it: generated from the server's
+// menu model (schema.ts), never declared here. Every element keeps the fields the model does not
+// name (the index signatures), so the object loaded is the object sent back.
+import type { components } from '../../api/schema';
+
+type Schemas = components['schemas'];
 
 export type Extra = { [key: string]: unknown };
 
@@ -17,122 +20,16 @@ export const ORDER_TYPES = [
 ] as const;
 export type OrderType = (typeof ORDER_TYPES)[number]['code'];
 
-export interface PriceEntry extends Extra {
-  tariff: number;
-  type_order: number;
-  price: number | string;
-}
-
-export interface MenuCategory extends Extra {
-  idGlobal: string;
-  idCat: number;
-  name: string;
-  /** -1: top level; otherwise the parent's idCat. */
-  parent_id: number;
-  position: number;
-  path?: string;
-  removed?: boolean;
-  removed_by_admin?: boolean;
-}
-
-export interface MenuProduct extends Extra {
-  idGlobal: string;
-  id: number;
-  idCat: number;
-  name: string;
-  description?: string;
-  position: number;
-  price?: number | string;
-  price_platform?: number | string;
-  prices?: PriceEntry[];
-  options?: number[];
-  path?: string;
-  removed?: boolean;
-  removed_by_admin?: boolean;
-  // The product form's other fields (spec §3); all optional, as old cartes may lack them.
-  description_ubereat?: string;
-  alias_product?: string;
-  purchase_price?: number | string;
-  bar_code?: string;
-  has_bar_code?: boolean;
-  weight?: number | string;
-  unit?: string;
-  price_type?: string;
-  many_size?: boolean;
-  many_type?: boolean;
-  allSizes?: SizeEntry[];
-  first_period?: string;
-  end_period?: string;
-  has_timetable?: boolean;
-  daysOn?: number[];
-  shiftsOn?: ShiftEntry[];
-  path_product_moment?: string;
-  type_image_product_moment?: string;
-  translation?: TranslationEntry[];
-  nutritional_info?: Extra;
-  printer?: number;
-  printerLabel?: number;
-  cook?: boolean;
-  display_kitchen?: boolean;
-  screens?: number[];
-  label?: string;
-}
-
+export type PriceEntry = Schemas['MenuPriceEntry'];
+export type MenuCategory = Schemas['MenuCategory'];
+export type MenuProduct = Schemas['MenuProduct'];
 /** An entry of a product's allSizes. */
-export interface SizeEntry extends Extra {
-  id_size: number;
-  name_size?: string;
-  label_size?: string;
-  size_enabled?: boolean;
-  tariff?: number;
-  price?: number | string;
-  price_sp?: number | string;
-}
-
-export interface ShiftEntry extends Extra {
-  start: string;
-  end: string;
-}
-
-export interface TranslationEntry extends Extra {
-  langue: string;
-  name?: string;
-  description?: string;
-  description_ubereat?: string;
-}
-
-export interface OptionItem extends Extra {
-  idGlobal: string;
-  name: string;
-  price?: number | string;
-  tariffData?: Record<string, Extra & { price?: number | string }>;
-  removed?: boolean;
-  removed_by_admin?: boolean;
-}
-
-export interface OptionGroup extends Extra {
-  idGlobal: string;
-  id: number;
-  name: string;
-  is_ingredient?: boolean;
-  min_items?: number;
-  max_items?: number;
-  number_click?: number;
-  print_black_background?: boolean;
-  position?: number;
-  items: OptionItem[];
-  removed?: boolean;
-  removed_by_admin?: boolean;
-}
-
-export interface MenuDocument extends Extra {
-  categories: MenuCategory[];
-  items: MenuProduct[];
-  options: OptionGroup[];
-  promotions?: Extra[];
-  cartes?: Extra[];
-  groups_sub_options?: Extra[];
-}
+export type SizeEntry = Schemas['MenuSizePrice'];
+export type ShiftEntry = Schemas['MenuShift'];
+export type TranslationEntry = Schemas['MenuTranslation'];
+export type OptionItem = Schemas['MenuOptionItem'];
+export type OptionGroup = Schemas['MenuOptionGroup'];
+export type MenuDocument = Schemas['MenuDocument'];
 
 /** A loaded document with the version it was read at (its ETag), to send back in If-Match. */
 export interface VersionedDocument {

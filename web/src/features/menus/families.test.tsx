@@ -30,7 +30,7 @@ const base: MenuDocument = {
     { idGlobal: 'grp-2', id: 2, name: 'Boissons', position: 2, items: [] },
   ],
   promotions: [{ idGlobal: 'promo-1', id: 1, name: 'Midi', discount: 1, custom: 'kept' }],
-  zones: ['kept'],
+  zones: [{ id: 1, kept: 'oui' }],
 };
 
 /** Renders a tab over a document that follows what was sent, as the page does after a save. */
@@ -79,7 +79,7 @@ describe("'Promotions'", () => {
     expect(promotions[1]).toMatchObject({ id: 2, name: 'Étudiant', discount: 2.5, type_order: 0, removed: false, removed_by_admin: false });
     expect(doc.items[0]).toBe(base.items[0]);
     expect(doc.items[1]).toEqual({ ...base.items[1], promotions: [2] });
-    expect(doc.zones).toEqual(['kept']);
+    expect(doc.zones).toEqual([{ id: 1, kept: 'oui' }]);
     // The new promotion is now the selected one, in the list with its count.
     expect(await screen.findByRole('heading', { name: 'Étudiant' })).toBeTruthy();
     expect(within(list).getAllByText('1 produit')).toHaveLength(2);

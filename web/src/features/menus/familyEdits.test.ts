@@ -16,7 +16,7 @@ import {
   type OptionFamilyForm,
 } from './familyEdits';
 
-const base: MenuDocument = { categories: [], items: [], options: [], tags: ['t'] };
+const base: MenuDocument = { categories: [], items: [], options: [], tags: [{ idGlobal: 't', idTag: 1, name_tag: 'Midi' }] };
 
 const optionFamily: OptionFamily = {
   idGlobal: 'gso-1',
@@ -60,7 +60,7 @@ describe('option families', () => {
     const created = (document.groups_sub_options as OptionFamily[])[index]!;
     expect(created).toMatchObject({ idGlobal, name_group: 'Boissons', min_option: 0, max_option: 1, number_click: 1, option_free: 0, has_limit_options: false, sub_supplements: [2, 4], removed: false });
     expect(created.removed_by_admin).toBeUndefined();
-    expect(document.tags).toEqual(['t']);
+    expect(document.tags).toEqual([{ idGlobal: 't', idTag: 1, name_tag: 'Midi' }]);
   });
 
   it('an edit keeps unknown fields and the stored shape of groups still held', () => {

@@ -261,4 +261,39 @@ describe('Historique', () => {
     await waitFor(() => expect(asked.at(-1)).toEqual({ page: '0', pageSize: '50', action: 'Ajout' }));
     expect(await screen.findByText('1–50 sur 312')).toBeTruthy();
   });
+
+  it("shows a carte's save as one entry of its changes, element by element, the long lists by the first 50", async () => {
+    signIn(user('admin'));
+    const prices = Array.from({ length: 1000 }, (_, i) => ({ element: `produit Produit ${i}`, field: 'price', before: 9.9, after: 10.5 }));
+    server.use(
+      http.get('*/api/v1/history', () =>
+        HttpResponse.json({
+          items: [
+            { ...entry(1), target: 'Grande carte', changes: [...prices.slice(0, 999), { element: 'produit Frites', action: 'Ajout', field: '', before: null, after: null }] },
+            { ...entry(2), target: 'Grande carte › produit Burger', changes: [{ element: 'produit Burger', field: 'name', before: 'Burger', after: 'Burger maison' }] },
+          ],
+          total: 2,
+        }),
+      ),
+    );
+    renderWithProviders(<HistoriquePage />);
+    expect(await screen.findByText(/^1\s000 modifications$/)).toBeTruthy();
+    expect(screen.getByText('1 modification')).toBeTruthy();
+
+    const [big, rename] = screen.getAllByRole('button', { name: 'Voir les changements' });
+    await userEvent.click(rename);
+    const one = await screen.findByRole('table', { name: 'Changements : Grande carte › produit Burger' });
+    expect(within(one).queryByRole('columnheader', { name: 'Élément' })).toBeNull();
+    expect(within(one).getByText('Burger maison')).toBeTruthy();
+
+    await userEvent.click(big);
+    const list = await screen.findByRole('table', { name: 'Changements : Grande carte' });
+    expect(within(list).getByRole('columnheader', { name: 'Élément' })).toBeTruthy();
+    expect(within(list).getAllByRole('row')).toHaveLength(1 + 50);
+    expect(within(list).getByText('produit Produit 49')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Afficher les 950 modifications suivantes' }));
+    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(1 + 1000));
+    expect(within(list).getByText('Élément ajouté')).toBeTruthy();
+    expect(within(list).getByText('produit Frites')).toBeTruthy();
+  });
 });

@@ -41,7 +41,7 @@ const group = (id: number, items: OptionItemView[], extra: Partial<OptionGroupVi
   ...extra,
 });
 
-const doc = (options: OptionGroupView[]): MenuDocument => ({ categories: [], items: [], options, zones: ['kept'] });
+const doc = (options: OptionGroupView[]): MenuDocument => ({ categories: [], items: [], options, zones: [{ id: 1, kept: 'oui' }] });
 const groupOf = (d: MenuDocument, id = 'grp-1') => d.options.find((g) => g.idGlobal === id) as OptionGroupView;
 
 describe('option groups', () => {
@@ -50,7 +50,7 @@ describe('option groups', () => {
     expect(created).toMatchObject({ name: 'Sauces', id: 5, position: 10, number_click: 1, print_black_background: true, min_items: 0, max_items: 1, items: [] });
     expect(created.idGlobal).toMatch(/\S/);
     expect(next.options).toHaveLength(3);
-    expect(next.zones).toEqual(['kept']);
+    expect(next.zones).toEqual([{ id: 1, kept: 'oui' }]);
   });
 
   it('soft-deletes a group and picks the next remaining one, or the one before', () => {

@@ -31,7 +31,7 @@ const document: MenuDocument = {
     },
     { idGlobal: 'grp-2', id: 2, name: 'Ancien', position: 2, items: [], removed: true, removed_by_admin: true },
   ],
-  zones: ['kept'],
+  zones: [{ id: 1, kept: 'oui' }],
 };
 
 function renderView(send: (next: MenuDocument) => Promise<unknown>, canEdit = true) {
@@ -58,7 +58,7 @@ describe("'Catégories d'options'", () => {
     expect(group.items[1]).toEqual(document.options[0]!.items[1]);
     expect(group.translation).toEqual([{ langue: 'en', name: 'Sauces' }]);
     expect(sent.options[1]).toBe(document.options[1]);
-    expect(sent.zones).toEqual(['kept']);
+    expect(sent.zones).toEqual([{ id: 1, kept: 'oui' }]);
   });
 
   it('refuses a price that is not a number before sending', async () => {

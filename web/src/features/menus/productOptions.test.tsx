@@ -54,7 +54,8 @@ const burger: MenuProduct = {
   price: 9.9,
   prices: [{ tariff: 1, type_order: 1, price: 9.9 }],
   options: [4, 1],
-  ingredients: ['5', 3],
+  // Older cartes may hold ids as text: the editor reads them as numbers.
+  ingredients: ['5', 3] as unknown as number[],
   removed: false,
   removed_by_admin: false,
   daily_stock: 40,
@@ -69,7 +70,7 @@ function valuesOf(product: MenuProduct | null, links: Partial<Pick<ProductValues
 
 describe('product links (model)', () => {
   it('reads the ids in their stored order, numeric texts and duplicates included once', () => {
-    expect(linksOf({ ...burger, options: [4, 1, 4], promotions: ['7', 'x', 2] })).toEqual({ options: [4, 1], ingredients: [5, 3], promotions: [7, 2] });
+    expect(linksOf({ ...burger, options: [4, 1, 4], promotions: ['7', 'x', 2] as unknown as number[] })).toEqual({ options: [4, 1], ingredients: [5, 3], promotions: [7, 2] });
     expect(linksOf(null)).toEqual({ options: [], ingredients: [], promotions: [] });
   });
 

@@ -18,7 +18,8 @@ const product = (id: number, promotions: unknown[] | undefined, extra: Partial<M
   idCat: 1,
   name: `Produit ${id}`,
   position: id,
-  ...(promotions ? { promotions } : {}),
+  // Older cartes may hold ids as text ('4'): the edits read them as numbers.
+  ...(promotions ? { promotions: promotions as number[] } : {}),
   ...extra,
 });
 

@@ -50,7 +50,7 @@ export function assignPromotion(items: readonly MenuProduct[], id: number, chose
     const has = holds(p, id);
     const want = chosen.has(p.id);
     if (has === want) return p;
-    const current = Array.isArray(p.promotions) ? (p.promotions as unknown[]) : [];
+    const current = p.promotions ?? [];
     return { ...p, promotions: want ? [...current, id] : current.filter((v) => Number(v) !== id) };
   });
 }

@@ -46,6 +46,16 @@ export const ACTION_COLORS: Record<HistoryAction, ChipColor> = {
 };
 const ACTIONS = Object.keys(ACTION_COLORS) as HistoryAction[];
 
+const count = new Intl.NumberFormat('fr-FR');
+
+/** '1 modification', '1 000 modifications'. */
+export function modificationsLabel(n: number): string {
+  return `${count.format(n)} modification${n > 1 ? 's' : ''}`;
+}
+
+/** A long list of changes opens on its first rows; the rest is one click away. */
+export const FIRST_CHANGES = 50;
+
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string') return value;
@@ -190,6 +200,11 @@ export function HistoriquePage() {
 function HistoryRow({ entry, open, onToggle }: { entry: HistoryEntry; open: boolean; onToggle: () => void }) {
   const changes = entry.changes ?? [];
   const expandable = changes.length > 0;
+  // A save of a carte is one entry: when it touched several elements, each change names its element.
+  const elements = new Set(changes.map((c) => c.element ?? ''));
+  const byElement = elements.size > 1 || (elements.size === 1 && !elements.has('') && !entry.target.endsWith(` › ${[...elements][0]}`));
+  const [all, setAll] = useState(false);
+  const shown = all ? changes : changes.slice(0, FIRST_CHANGES);
   return (
     <Fragment>
       <TableRow hover sx={{ '& > td': { borderBottom: open ? 0 : undefined } }}>
@@ -216,7 +231,7 @@ function HistoryRow({ entry, open, onToggle }: { entry: HistoryEntry; open: bool
           <Typography variant="body2">{entry.target}</Typography>
           {expandable && (
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {changes.length} champ{changes.length > 1 ? 's' : ''} modifié{changes.length > 1 ? 's' : ''}
+              {modificationsLabel(changes.length)}
             </Typography>
           )}
         </TableCell>
@@ -230,6 +245,7 @@ function HistoryRow({ entry, open, onToggle }: { entry: HistoryEntry; open: bool
                 <Table size="small" aria-label={`Changements : ${entry.target}`}>
                   <TableHead>
                     <TableRow>
+                      {byElement && <TableCell>Élément</TableCell>}
                       <TableCell>Champ</TableCell>
                       <TableCell>Avant</TableCell>
                       <TableCell sx={{ width: 32 }} />
@@ -237,18 +253,32 @@ function HistoryRow({ entry, open, onToggle }: { entry: HistoryEntry; open: bool
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {changes.map((c: HistoryChange, i) => (
-                      <TableRow key={`${c.field}-${i}`}>
-                        <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem' }}>{c.field}</TableCell>
-                        <TableCell sx={{ color: 'error.main', wordBreak: 'break-word' }}>{show(c.before)}</TableCell>
-                        <TableCell>
-                          <ArrowForwardRoundedIcon fontSize="small" sx={{ color: 'text.secondary' }} />
-                        </TableCell>
-                        <TableCell sx={{ color: 'success.main', wordBreak: 'break-word' }}>{show(c.after)}</TableCell>
+                    {shown.map((c: HistoryChange, i) => (
+                      <TableRow key={`${c.element ?? ''}-${c.field}-${i}`}>
+                        {byElement && <TableCell sx={{ wordBreak: 'break-word' }}>{c.element ?? '—'}</TableCell>}
+                        {c.action ? (
+                          <TableCell colSpan={4} sx={{ color: c.action === 'Ajout' ? 'success.main' : 'error.main', fontStyle: 'italic' }}>
+                            {c.action === 'Ajout' ? 'Élément ajouté' : 'Élément supprimé'}
+                          </TableCell>
+                        ) : (
+                          <Fragment>
+                            <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem' }}>{c.field}</TableCell>
+                            <TableCell sx={{ color: 'error.main', wordBreak: 'break-word' }}>{show(c.before)}</TableCell>
+                            <TableCell>
+                              <ArrowForwardRoundedIcon fontSize="small" sx={{ color: 'text.secondary' }} />
+                            </TableCell>
+                            <TableCell sx={{ color: 'success.main', wordBreak: 'break-word' }}>{show(c.after)}</TableCell>
+                          </Fragment>
+                        )}
                       </TableRow>
                     ))}
                   </TableBody>
                 </Table>
+                {shown.length < changes.length && (
+                  <Button size="small" sx={{ mt: 1 }} onClick={() => setAll(true)}>
+                    Afficher {changes.length - shown.length === 1 ? "l'autre modification" : `les ${modificationsLabel(changes.length - shown.length)} suivantes`}
+                  </Button>
+                )}
               </Box>
             </Collapse>
           </TableCell>
