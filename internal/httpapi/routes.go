@@ -37,6 +37,9 @@ type route struct {
 	// of the Authorization header (EventSource cannot send headers, and the
 	// token never goes in a URL).
 	streamTicket bool
+	// signIn routes check a password: 401 for wrong credentials, 429 (with
+	// Retry-After) while the sign-in limits hold the login or the address.
+	signIn bool
 	// original lists the original client's calls this route replaces.
 	original []string
 	status   int
@@ -91,6 +94,11 @@ func (r *route) operation() huma.Operation {
 		}
 		op.Errors = []int{http.StatusUnauthorized, http.StatusForbidden}
 	}
+	if r.signIn {
+		desc = append(desc, "**Limites :** après 5 échecs pour un identifiant (30 pour une adresse), chaque essai attend un délai qui double de 30 s à 5 min ; "+
+			"pendant ce délai, la réponse est 429 avec l'en-tête `Retry-After` (en secondes) et le mot de passe n'est pas vérifié.")
+		op.Errors = []int{http.StatusUnauthorized, http.StatusTooManyRequests}
+	}
 	if len(r.original) > 0 {
 		desc = append(desc, "**Remplace :** `"+strings.Join(r.original, "`, `")+"`.")
 	}
@@ -122,9 +130,9 @@ func (s *Server) routeTable() []route {
 		{method: http.MethodGet, path: "/api/v1/ready", id: "ready", tag: "Système", summary: "Prêt : 200 une fois le travail de démarrage fini (commandes de démonstration chargées), 503 avant", access: public, register: handle(s.ready)},
 
 		// Authentication (spec: first document §7, second document §7.1).
-		{method: http.MethodPost, path: "/api/v1/auth/signin", id: "signin", tag: "Authentification", summary: "Connexion d'un propriétaire de franchise ou d'un super-admin", access: public, original: []string{"POST auth/signin"}, register: handle(s.signin)},
-		{method: http.MethodPost, path: "/api/v1/auth/signinResto", id: "signinResto", tag: "Authentification", summary: "Connexion d'un restaurant ou d'un modérateur", access: public, original: []string{"POST auth/signinResto"}, register: handle(s.signinResto)},
-		{method: http.MethodPost, path: "/api/v1/auth/signinGuest", id: "signinGuest", tag: "Authentification", summary: "Connexion d'un invité", access: public, original: []string{"POST auth/signinGuest"}, register: handle(s.signinGuest)},
+		{method: http.MethodPost, path: "/api/v1/auth/signin", id: "signin", tag: "Authentification", signIn: true, summary: "Connexion d'un propriétaire de franchise ou d'un super-admin", access: public, original: []string{"POST auth/signin"}, register: handle(s.signin)},
+		{method: http.MethodPost, path: "/api/v1/auth/signinResto", id: "signinResto", tag: "Authentification", signIn: true, summary: "Connexion d'un restaurant ou d'un modérateur", access: public, original: []string{"POST auth/signinResto"}, register: handle(s.signinResto)},
+		{method: http.MethodPost, path: "/api/v1/auth/signinGuest", id: "signinGuest", tag: "Authentification", signIn: true, summary: "Connexion d'un invité", access: public, original: []string{"POST auth/signinGuest"}, register: handle(s.signinGuest)},
 		{method: http.MethodPost, path: "/api/v1/auth/signup", id: "signup", tag: "Authentification", summary: "Création d'un compte propriétaire avec sa franchise", access: public, original: []string{"POST auth/signup"}, status: http.StatusCreated, register: handle(s.signup)},
 		{method: http.MethodPost, path: "/api/v1/auth/forgotPassword", id: "forgotPassword", tag: "Authentification", summary: "Demande de lien de réinitialisation du mot de passe", access: public, status: http.StatusNoContent, register: handle(s.forgotPassword)},
 		{method: http.MethodPost, path: "/api/v1/auth/resetPassword", id: "resetPassword", tag: "Authentification", summary: "Nouveau mot de passe avec un lien de réinitialisation", access: public, status: http.StatusNoContent, register: handle(s.resetPassword)},
