@@ -342,10 +342,9 @@ func storePostgres(ctx context.Context, tx *store.Tx, fresh []*row, now int64, f
 	for _, r := range inserted {
 		d.add(r)
 	}
-	cells := d.sorted()
 	const types = "isiisiiiiiiiii"
 	q.WriteString(" INSERT INTO rollups (" + rollupColumns + ") " + unnestSelect(types, len(args)) + rollupUpsert)
-	args = append(args, columnar(types, len(cells), rollupRow(cells))...)
+	args = append(args, rollupArrays(d.sorted())...)
 	_, err := tx.ExecRaw(ctx, q.String(), args...)
 	return inserted, err
 }

@@ -546,6 +546,32 @@ func rollupRow(cells []cellDelta) func(i int, args []any) []any {
 	}
 }
 
+// rollupArrays are the columns of the cells as arrays, for unnest on
+// PostgreSQL: built typed, without going through a row of values per cell
+// as columnar does.
+func rollupArrays(cells []cellDelta) []any {
+	n := len(cells)
+	franchises, restaurants, periods := make([]int64, n), make([]int64, n), make([]int64, n)
+	dims, keys := make([]string, n), make([]string, n)
+	var metrics [9][]int64
+	for j := range metrics {
+		metrics[j] = make([]int64, n)
+	}
+	for i, c := range cells {
+		franchises[i], dims[i], restaurants[i], periods[i], keys[i] = c.franchise, c.dim, c.restaurant, c.period, c.key
+		for j, k := range columnMetrics(c.dim) {
+			if k != 0 {
+				metrics[j][i] = *c.m.field(k)
+			}
+		}
+	}
+	out := []any{franchises, dims, restaurants, periods, keys}
+	for _, m := range metrics {
+		out = append(out, m)
+	}
+	return out
+}
+
 // blocks are the upserts of the accumulated cells, ready to run on SQLite.
 func (d *deltas) blocks() *blocks {
 	cells := d.sorted()
