@@ -333,23 +333,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (tenancy.Princ
 	if _, err := fmt.Sscan(c.Subject, &id); err != nil {
 		return tenancy.Principal{}, ErrTokenInvalid
 	}
-	u, err := s.tenancy.UserByID(ctx, id)
-	if errors.Is(err, tenancy.ErrNotFound) || (err == nil && (u.Disabled || u.FranchiseID != c.FranchiseID)) {
-		return tenancy.Principal{}, ErrAccountGone
-	}
-	if err != nil {
-		return tenancy.Principal{}, err
-	}
-	p := tenancy.PrincipalFor(u)
-	if c.ImpersonatorID != 0 {
-		sa, err := s.tenancy.UserByID(ctx, c.ImpersonatorID)
-		if err != nil || sa.Disabled || sa.Role != tenancy.RoleSuperAdmin {
-			return tenancy.Principal{}, ErrAccountGone
-		}
-		p.SuperAdminLogin = true
-		p.ImpersonatorID = sa.ID
-	}
-	return p, nil
+	return s.principalOf(ctx, id, c.FranchiseID, c.ImpersonatorID)
 }
 
 // Current describes the session of an authenticated principal, without a
