@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uiSignIn } from './helpers';
+import { apiSignIn, uiSignIn } from './helpers';
 
 /**
  * The report and deployment screens a franchise owner opens most, on a desktop (1440×900) and a
@@ -111,4 +111,34 @@ test.describe('Écrans sans coupure', () => {
       }
     });
   }
+});
+
+test('Historique : un enregistrement de carte est une entrée avec sa liste de modifications', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // Every price of the demo's main carte changes in one save, through the API the editor uses.
+  const session = await apiSignIn(request, 'admin');
+  const headers = { Authorization: `Bearer ${session.accessToken}` };
+  const cartes = (await (await request.get('/api/v1/campaigns', { headers })).json()) as { items: { id: number; nom: string }[] };
+  const carte = cartes.items[0];
+  const loaded = await request.get(`/api/v1/campaigns/${carte.id}/document`, { headers });
+  const carteDoc = (await loaded.json()) as { items: { price: number | string }[] };
+  for (const p of carteDoc.items) p.price = Math.round((Number(p.price) || 1) * 110) / 100;
+  const saved = await request.put(`/api/v1/campaigns/${carte.id}/document`, { headers: { ...headers, 'If-Match': loaded.headers().etag }, data: carteDoc });
+  expect(saved.ok()).toBeTruthy();
+
+  await uiSignIn(page, 'admin');
+  await expect(page).toHaveURL(/\/RealtimeDashboard$/);
+  await page.goto('/campagne/Historique');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Historique');
+  const history = page.getByRole('table', { name: 'Historique des cartes' });
+  // One entry for the save, naming the carte and counting its changes.
+  const entry = history.getByRole('row').filter({ hasText: carte.nom }).filter({ hasText: /\d modifications/ }).first();
+  await expect(entry).toBeVisible();
+  await entry.getByRole('button', { name: 'Voir les changements' }).click();
+  const changes = history.getByRole('table', { name: `Changements : ${carte.nom}` });
+  await expect(changes.getByRole('columnheader', { name: 'Élément' })).toBeVisible();
+  await expect(changes.getByRole('cell', { name: 'price', exact: true }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: 'test-results/screens/historique-1440.png', fullPage: false });
 });

@@ -47,6 +47,8 @@ export const ACTION_COLORS: Record<HistoryAction, ChipColor> = {
 const ACTIONS = Object.keys(ACTION_COLORS) as HistoryAction[];
 
 const count = new Intl.NumberFormat('fr-FR');
+/** A value of a change: 9,9 rather than 9.9; ids stay as they are (no thousands gap). */
+const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 20, useGrouping: false });
 
 /** '1 modification', '1 000 modifications'. */
 export function modificationsLabel(n: number): string {
@@ -59,7 +61,8 @@ export const FIRST_CHANGES = 50;
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return value === true ? 'oui' : value === false ? 'non' : String(value);
+  if (typeof value === 'number') return number.format(value);
+  if (typeof value === 'boolean') return value ? 'oui' : 'non';
   return JSON.stringify(value);
 }
 
