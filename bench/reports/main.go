@@ -31,6 +31,9 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
+	"brigade/internal/app"
+	"brigade/internal/auth"
+	"brigade/internal/blob"
 	"brigade/internal/demo"
 	"brigade/internal/events"
 	"brigade/internal/httpapi"
@@ -289,7 +292,11 @@ func runReports(ctx context.Context, dsn string, shops []demo.Shop, last time.Ti
 func posting(ctx context.Context, db *store.DB, ten *tenancy.Service, bus events.Bus, svc *orders.Service, shops []demo.Shop, last time.Time, posts, clients int, profile string) {
 
 	// Single posts over HTTP, durable when acknowledged.
-	h := httpapi.New(httpapi.Deps{DB: db, Tenancy: ten, Bus: bus, Orders: svc})
+	blobs, err := blob.NewFolder(filepath.Join(os.TempDir(), "brigade-bench-blobs"))
+	check(err)
+	wired, err := app.New(ctx, db, bus, blobs, auth.Config{TokenTTL: time.Hour})
+	check(err)
+	h := httpapi.New(httpapi.Deps{Services: wired})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	check(err)
 	srv := &http.Server{Handler: h}

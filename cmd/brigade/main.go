@@ -3,7 +3,6 @@
 package main
 
 import (
-	"brigade/internal/settings"
 	"context"
 	"errors"
 	"flag"
@@ -18,16 +17,13 @@ import (
 	"syscall"
 	"time"
 
+	"brigade/internal/app"
 	"brigade/internal/auth"
 	"brigade/internal/blob"
 	"brigade/internal/config"
 	"brigade/internal/demo"
-	"brigade/internal/deploy"
 	"brigade/internal/events"
 	"brigade/internal/httpapi"
-	"brigade/internal/jobs"
-	"brigade/internal/menu"
-	"brigade/internal/orders"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
 	"brigade/web"
@@ -96,24 +92,18 @@ func setupLog(c config.Config) {
 	slog.SetDefault(slog.New(h))
 }
 
-// app is the wired program.
-type app struct {
-	db      *store.DB
-	bus     events.Bus
-	tenancy *tenancy.Service
-	auth    *auth.Service
-	blobs   blob.Store
-}
+// program is the wired program (app.New) that a subcommand opened.
+type program struct{ *app.Services }
 
 // Close releases the bus and the database.
-func (a *app) Close() {
-	if pb, ok := a.bus.(*events.Postgres); ok {
+func (a *program) Close() {
+	if pb, ok := a.Bus.(*events.Postgres); ok {
 		pb.Close()
 	}
-	a.db.Close()
+	a.DB.Close()
 }
 
-func open(ctx context.Context, c config.Config) (*app, error) {
+func open(ctx context.Context, c config.Config) (*program, error) {
 	db, err := store.Open(ctx, c.DSN())
 	if err != nil {
 		return nil, err
@@ -137,18 +127,17 @@ func open(ctx context.Context, c config.Config) (*app, error) {
 		}
 		bus = pb
 	}
-	ten := tenancy.NewService(db, bus)
-	au, err := auth.NewService(ctx, db, ten, auth.Config{TokenTTL: c.TokenTTL, PublicURL: c.PublicURL})
-	if err != nil {
-		db.Close()
-		return nil, err
-	}
 	blobs, err := blob.NewFolder(c.BlobDir())
 	if err != nil {
 		db.Close()
 		return nil, err
 	}
-	return &app{db: db, bus: bus, tenancy: ten, auth: au, blobs: blobs}, nil
+	services, err := app.New(ctx, db, bus, blobs, auth.Config{TokenTTL: c.TokenTTL, PublicURL: c.PublicURL})
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &program{services}, nil
 }
 
 func serve(ctx context.Context, args []string) error {
@@ -163,44 +152,42 @@ func serve(ctx context.Context, args []string) error {
 	}
 	defer a.Close()
 	if c.Demo {
-		empty, err := demo.Empty(ctx, a.db)
+		empty, err := demo.Empty(ctx, a.DB)
 		if err != nil {
 			return err
 		}
 		if empty {
-			if err := demo.Load(ctx, a.db, a.tenancy); err != nil {
+			if err := demo.Load(ctx, a.DB, a.Tenancy); err != nil {
 				return fmt.Errorf("franchise de démonstration : %w", err)
 			}
 			slog.Info("franchise de démonstration chargée")
 		}
 	}
-	ordersSvc := orders.NewService(a.db, a.tenancy, a.bus)
 	// The demo's year of orders loads in the background, once the server
 	// answers (a few seconds from start, not minutes); an interrupted load
 	// is finished here at the next start.
 	plan := demo.OrdersPlan{Done: true}
-	if loaded, _ := demo.Loaded(ctx, a.db); loaded {
+	loaded, err := demo.Loaded(ctx, a.DB)
+	if err != nil {
+		return err
+	}
+	if loaded {
 		printLogins(c)
 		slog.Warn("cette base contient les comptes de démonstration, au mot de passe connu de tous : ne l'utilisez pas en production",
 			"mot de passe", demo.Password)
-		if err := demo.EnsureImages(ctx, a.db, a.blobs); err != nil {
+		if err := demo.EnsureImages(ctx, a.DB, a.Blobs); err != nil {
 			slog.Warn("images de démonstration", "err", err)
 		}
-		if plan, err = demo.PlanOrders(ctx, a.db, c.DemoOrders, time.Now()); err != nil {
+		if plan, err = demo.PlanOrders(ctx, a.DB, c.DemoOrders, time.Now()); err != nil {
 			return fmt.Errorf("commandes de démonstration : %w", err)
 		}
-	}
-
-	runner := jobs.NewRunner(a.db, a.bus)
-	deploySvc := deploy.NewService(a.db, a.tenancy, runner, a.bus, a.blobs)
-	if loaded, _ := demo.Loaded(ctx, a.db); loaded {
-		if n, err := demo.Deploy(ctx, a.db, deploySvc); err != nil {
+		if n, err := demo.Deploy(ctx, a.DB, a.Deploy); err != nil {
 			return fmt.Errorf("déploiement de démonstration : %w", err)
 		} else if n > 0 {
 			slog.Info("cartes de démonstration déployées", "restaurants", n, "clé de la borne de démonstration", demo.KioskKey)
 		}
 	}
-	handler := httpapi.New(httpapi.Deps{DB: a.db, Tenancy: a.tenancy, Auth: a.auth, Bus: a.bus, Blobs: a.blobs, Menu: menu.NewService(a.db, a.tenancy, a.bus), Settings: settings.NewService(a.db, a.tenancy, a.bus), Orders: ordersSvc, Jobs: runner, Deploy: deploySvc, SPA: web.SPA(), Version: version, TrustedProxies: c.TrustedProxies})
+	handler := httpapi.New(httpapi.Deps{Services: a.Services, SPA: web.SPA(), Version: version, TrustedProxies: c.TrustedProxies})
 	handler.Start(ctx)
 	srv := &http.Server{
 		Addr:              c.Listen,
@@ -213,14 +200,14 @@ func serve(ctx context.Context, args []string) error {
 		return err
 	}
 	srv.RegisterOnShutdown(handler.EndStreams) // open SSE streams would hold Shutdown to its deadline
-	slog.Info("Brigade démarré", "url", "http://"+ln.Addr().String(), "database", a.db.Engine(), "data", c.DataDir)
+	slog.Info("Brigade démarré", "url", "http://"+ln.Addr().String(), "database", a.DB.Engine(), "data", c.DataDir)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	loading := make(chan struct{})
 	go func() {
 		defer close(loading)
 		if !plan.Done {
-			loadDemoOrders(ctx, a, ordersSvc, plan)
+			loadDemoOrders(ctx, a, plan)
 		}
 	}()
 	select {
@@ -276,31 +263,31 @@ func loadDemo(ctx context.Context, args []string) error {
 		return err
 	}
 	defer a.Close()
-	loaded, err := demo.Loaded(ctx, a.db)
+	loaded, err := demo.Loaded(ctx, a.DB)
 	if err != nil {
 		return err
 	}
 	if loaded {
 		fmt.Println("La franchise de démonstration est déjà chargée.")
-	} else if err := demo.Load(ctx, a.db, a.tenancy); err != nil {
+	} else if err := demo.Load(ctx, a.DB, a.Tenancy); err != nil {
 		return err
 	} else {
 		fmt.Println("Franchise de démonstration chargée.")
 	}
-	if err := demo.EnsureImages(ctx, a.db, a.blobs); err != nil {
+	if err := demo.EnsureImages(ctx, a.DB, a.Blobs); err != nil {
 		return err
 	}
 	// Here the year of orders loads before the command returns.
-	plan, err := demo.PlanOrders(ctx, a.db, c.DemoOrders, time.Now())
+	plan, err := demo.PlanOrders(ctx, a.DB, c.DemoOrders, time.Now())
 	if err != nil {
 		return err
 	}
 	if !plan.Done {
-		if plan, err = runDemoOrders(ctx, a, orders.NewService(a.db, a.tenancy, a.bus), plan); err != nil {
+		if plan, err = runDemoOrders(ctx, a, plan); err != nil {
 			return fmt.Errorf("commandes de démonstration : %w", err)
 		}
 	}
-	if _, err := demo.Deploy(ctx, a.db, deploy.NewService(a.db, a.tenancy, jobs.NewRunner(a.db, a.bus), a.bus, a.blobs)); err != nil {
+	if _, err := demo.Deploy(ctx, a.DB, a.Deploy); err != nil {
 		return err
 	}
 	printLogins(c)
@@ -310,8 +297,8 @@ func loadDemo(ctx context.Context, args []string) error {
 // loadDemoOrders loads (or finishes loading) the demo's year of orders in
 // the background of a running server: an error is logged, the server
 // keeps serving, the next start resumes the load.
-func loadDemoOrders(ctx context.Context, a *app, svc *orders.Service, plan demo.OrdersPlan) {
-	if _, err := runDemoOrders(ctx, a, svc, plan); err != nil {
+func loadDemoOrders(ctx context.Context, a *program, plan demo.OrdersPlan) {
+	if _, err := runDemoOrders(ctx, a, plan); err != nil {
 		if ctx.Err() != nil {
 			slog.Info("chargement des commandes de démonstration interrompu ; il reprendra au prochain démarrage")
 			return
@@ -321,7 +308,7 @@ func loadDemoOrders(ctx context.Context, a *app, svc *orders.Service, plan demo.
 }
 
 // runDemoOrders loads the plan's orders, logging every tenth of the way.
-func runDemoOrders(ctx context.Context, a *app, svc *orders.Service, plan demo.OrdersPlan) (demo.OrdersPlan, error) {
+func runDemoOrders(ctx context.Context, a *program, plan demo.OrdersPlan) (demo.OrdersPlan, error) {
 	start := time.Now()
 	step := plan.Progress().Percent / 10
 	if plan.Loaded > 0 {
@@ -329,7 +316,7 @@ func runDemoOrders(ctx context.Context, a *app, svc *orders.Service, plan demo.O
 	} else {
 		slog.Info("chargement des commandes de démonstration en arrière-plan", "commandes", thousands(plan.Total))
 	}
-	plan, err := demo.LoadPlannedOrders(ctx, a.db, a.tenancy, svc, plan, 0, func(p demo.OrdersPlan) {
+	plan, err := demo.LoadPlannedOrders(ctx, a.DB, a.Tenancy, a.Orders, plan, 0, func(p demo.OrdersPlan) {
 		if s := p.Progress().Percent / 10; s > step && !p.Done {
 			step = s
 			slog.Info(fmt.Sprintf("commandes de démonstration : %s / %s", thousands(p.Loaded), thousands(p.Total)))
@@ -400,7 +387,7 @@ func createUser(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		u, err := a.tenancy.NewUser(ctx, a.db, tenancy.User{Login: *login, Email: *email, Role: tenancy.RoleSuperAdmin, PasswordHash: hash})
+		u, err := a.Tenancy.NewUser(ctx, a.DB, tenancy.User{Login: *login, Email: *email, Role: tenancy.RoleSuperAdmin, PasswordHash: hash})
 		if err != nil {
 			return err
 		}
@@ -409,7 +396,7 @@ func createUser(ctx context.Context, args []string) error {
 		if *email == "" {
 			*email = *login + "@example.invalid"
 		}
-		sess, err := a.auth.SignUp(ctx, *login, *email, *password, *franchise)
+		sess, err := a.Auth.SignUp(ctx, *login, *email, *password, *franchise)
 		if err != nil {
 			return err
 		}

@@ -201,7 +201,9 @@ func signinInstance(t *testing.T, srv *testutil.Server, c *signinClock, trusted 
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := httpapi.New(httpapi.Deps{DB: srv.DB, Tenancy: srv.Tenancy, Auth: au, Bus: srv.Bus, Blobs: srv.Blobs, Jobs: srv.Jobs, Deploy: srv.Deploy, TrustedProxies: trusted})
+	services := *srv.Services // the same database, this instance's sign-in clock
+	services.Auth = au
+	h := httpapi.New(httpapi.Deps{Services: &services, TrustedProxies: trusted})
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
 	return ts
@@ -305,7 +307,7 @@ func TestStrictTransportSecurity(t *testing.T) {
 	if got := res.Header.Get("Strict-Transport-Security"); got != hsts {
 		t.Fatalf("through a trusted proxy over HTTPS: %q", got)
 	}
-	h := httpapi.New(httpapi.Deps{DB: srv.DB, Tenancy: srv.Tenancy, Auth: srv.Auth, Bus: srv.Bus, Blobs: srv.Blobs, Jobs: srv.Jobs, Deploy: srv.Deploy})
+	h := httpapi.New(httpapi.Deps{Services: srv.Services})
 	tlsSrv := httptest.NewTLSServer(h)
 	defer tlsSrv.Close()
 	res, err = tlsSrv.Client().Do(getRequest(t, tlsSrv.URL+"/api/v1/health", nil))

@@ -62,7 +62,7 @@ func (s *Server) deployRouteTable() []route {
 type deployLinksOutput struct{ Body deploy.LinkMatrix }
 
 func (s *Server) deployLinks(ctx context.Context, _ *struct{}) (*deployLinksOutput, error) {
-	m, err := s.deploy.Links(ctx, principal(ctx))
+	m, err := s.Deploy.Links(ctx, principal(ctx))
 	return &deployLinksOutput{m}, err
 }
 
@@ -72,7 +72,7 @@ type linkPath struct {
 }
 
 func (s *Server) linkCarte(ctx context.Context, in *linkPath) (*struct{}, error) {
-	return nil, s.deploy.SetLink(ctx, principal(ctx), in.CampaignID, in.RestaurantID, true)
+	return nil, s.Deploy.SetLink(ctx, principal(ctx), in.CampaignID, in.RestaurantID, true)
 }
 
 type messageOutput struct {
@@ -82,7 +82,7 @@ type messageOutput struct {
 }
 
 func (s *Server) unlinkCarte(ctx context.Context, in *linkPath) (*messageOutput, error) {
-	if err := s.deploy.SetLink(ctx, principal(ctx), in.CampaignID, in.RestaurantID, false); err != nil {
+	if err := s.Deploy.SetLink(ctx, principal(ctx), in.CampaignID, in.RestaurantID, false); err != nil {
 		if errors.Is(err, tenancy.ErrNotFound) || errors.Is(err, tenancy.ErrForbidden) {
 			return nil, err
 		}
@@ -101,7 +101,7 @@ type restaurantCartesInput struct {
 }
 
 func (s *Server) setRestaurantCartes(ctx context.Context, in *restaurantCartesInput) (*struct{}, error) {
-	return nil, s.deploy.SetRestaurantCartes(ctx, principal(ctx), in.RestaurantID, in.Body.CampaignIDs)
+	return nil, s.Deploy.SetRestaurantCartes(ctx, principal(ctx), in.RestaurantID, in.Body.CampaignIDs)
 }
 
 // ---- prices ----
@@ -109,7 +109,7 @@ func (s *Server) setRestaurantCartes(ctx context.Context, in *restaurantCartesIn
 type pricesOutput struct{ Body []deploy.PricedElement }
 
 func (s *Server) restaurantPrices(ctx context.Context, in *restaurantPath) (*pricesOutput, error) {
-	list, err := s.deploy.Catalogue(ctx, principal(ctx), in.RestaurantID)
+	list, err := s.Deploy.Catalogue(ctx, principal(ctx), in.RestaurantID)
 	return &pricesOutput{list}, err
 }
 
@@ -119,7 +119,7 @@ type setPriceInput struct {
 }
 
 func (s *Server) setRestaurantPrice(ctx context.Context, in *setPriceInput) (*struct{}, error) {
-	return nil, s.deploy.SetOverride(ctx, principal(ctx), in.RestaurantID, in.Body, false)
+	return nil, s.Deploy.SetOverride(ctx, principal(ctx), in.RestaurantID, in.Body, false)
 }
 
 type resetPriceInput struct {
@@ -132,7 +132,7 @@ type resetPriceInput struct {
 }
 
 func (s *Server) resetRestaurantPrice(ctx context.Context, in *resetPriceInput) (*struct{}, error) {
-	return nil, s.deploy.SetOverride(ctx, principal(ctx), in.RestaurantID,
+	return nil, s.Deploy.SetOverride(ctx, principal(ctx), in.RestaurantID,
 		deploy.Override{Kind: in.Kind, IDGlobal: in.IDGlobal, Tariff: in.Tariff, TypeOrder: in.TypeOrder, Size: in.Size}, true)
 }
 
@@ -141,7 +141,7 @@ func (s *Server) resetRestaurantPrice(ctx context.Context, in *resetPriceInput) 
 type deployStatusOutput struct{ Body []deploy.DeployStatus }
 
 func (s *Server) deployStatus(ctx context.Context, _ *struct{}) (*deployStatusOutput, error) {
-	list, err := s.deploy.Deployments(ctx, principal(ctx))
+	list, err := s.Deploy.Deployments(ctx, principal(ctx))
 	return &deployStatusOutput{list}, err
 }
 
@@ -154,7 +154,7 @@ type restaurantsBody struct {
 type previewOutput struct{ Body []deploy.DeployPreview }
 
 func (s *Server) deployPreview(ctx context.Context, in *restaurantsBody) (*previewOutput, error) {
-	list, err := s.deploy.Preview(ctx, principal(ctx), in.Body.RestaurantIDs)
+	list, err := s.Deploy.Preview(ctx, principal(ctx), in.Body.RestaurantIDs)
 	return &previewOutput{list}, err
 }
 
@@ -180,7 +180,7 @@ func jobOut(j jobs.Job) JobOut {
 type jobOutput struct{ Body JobOut }
 
 func (s *Server) startGeneration(ctx context.Context, in *restaurantsBody) (*jobOutput, error) {
-	j, err := s.deploy.StartGeneration(ctx, principal(ctx), in.Body.RestaurantIDs)
+	j, err := s.Deploy.StartGeneration(ctx, principal(ctx), in.Body.RestaurantIDs)
 	return &jobOutput{jobOut(j)}, err
 }
 
@@ -191,7 +191,7 @@ type currentGenerationOutput struct {
 }
 
 func (s *Server) currentGeneration(ctx context.Context, _ *struct{}) (*currentGenerationOutput, error) {
-	j, err := s.deploy.RunningGeneration(ctx, principal(ctx))
+	j, err := s.Deploy.RunningGeneration(ctx, principal(ctx))
 	out := &currentGenerationOutput{}
 	out.Body.Job = j
 	return out, err
@@ -202,14 +202,14 @@ type jobPath struct {
 }
 
 func (s *Server) getJob(ctx context.Context, in *jobPath) (*jobOutput, error) {
-	j, err := s.jobs.GetFor(ctx, principal(ctx), in.JobID)
+	j, err := s.Jobs.GetFor(ctx, principal(ctx), in.JobID)
 	return &jobOutput{jobOut(j)}, err
 }
 
 type versionsOutput struct{ Body []deploy.DeployedVersion }
 
 func (s *Server) deployVersions(ctx context.Context, in *restaurantPath) (*versionsOutput, error) {
-	list, err := s.deploy.Versions(ctx, principal(ctx), in.RestaurantID)
+	list, err := s.Deploy.Versions(ctx, principal(ctx), in.RestaurantID)
 	return &versionsOutput{list}, err
 }
 
@@ -221,7 +221,7 @@ type rollbackInput struct {
 type versionOutput struct{ Body deploy.DeployedVersion }
 
 func (s *Server) deployRollback(ctx context.Context, in *rollbackInput) (*versionOutput, error) {
-	v, err := s.deploy.Rollback(ctx, principal(ctx), in.RestaurantID, in.Version)
+	v, err := s.Deploy.Rollback(ctx, principal(ctx), in.RestaurantID, in.Version)
 	return &versionOutput{v}, err
 }
 
@@ -239,7 +239,7 @@ type deployedMenuInput struct {
 func (s *Server) registerDeployedMenu(api huma.API, op huma.Operation) {
 	op.Responses = jsonDocResponse()
 	huma.Register(api, op, func(ctx context.Context, in *deployedMenuInput) (*huma.StreamResponse, error) {
-		raw, err := s.deploy.MenuFor(ctx, principal(ctx), in.RestaurantID, in.Next, in.Version)
+		raw, err := s.Deploy.MenuFor(ctx, principal(ctx), in.RestaurantID, in.Next, in.Version)
 		if err != nil {
 			if errors.Is(err, deploy.ErrNotDeployed) {
 				return nil, newProblem(http.StatusNotFound, err.Error())
@@ -318,7 +318,7 @@ func (s *Server) registerKioskMenu(api huma.API, op huma.Operation) {
 		op.Description += "\n\nExemple de client (Go) : `internal/deploy/kioskclient` — `c := kioskclient.New(url, key)`, `m, err := c.Menu(ctx)` (envoie l'ETag connu, lit 304), `c.Watch(ctx, fn)` (flux SSE, `fn` appelée à chaque nouveau menu)."
 	}
 	huma.Register(api, op, func(ctx context.Context, in *kioskMenuInput) (*huma.StreamResponse, error) {
-		a, err := s.deploy.Feed(ctx, deviceFrom(ctx), func(etag string) bool { return etagMatches(in.IfNoneMatch, etag) }, acceptsGzip(in.AcceptEncoding))
+		a, err := s.Deploy.Feed(ctx, deviceFrom(ctx), func(etag string) bool { return etagMatches(in.IfNoneMatch, etag) }, acceptsGzip(in.AcceptEncoding))
 		if errors.Is(err, deploy.ErrNotDeployed) {
 			return nil, newProblem(http.StatusNotFound, err.Error())
 		}
@@ -365,7 +365,7 @@ type manifestOutput struct{ Body deploy.Manifest }
 
 func (s *Server) kioskManifest(ctx context.Context, _ *struct{}) (*manifestOutput, error) {
 	d := deviceFrom(ctx)
-	m, err := s.deploy.ManifestFor(ctx, d.Restaurant.ID, d.Restaurant.Siret)
+	m, err := s.Deploy.ManifestFor(ctx, d.Restaurant.ID, d.Restaurant.Siret)
 	if errors.Is(err, deploy.ErrNotDeployed) {
 		return nil, newProblem(http.StatusNotFound, err.Error())
 	}
@@ -382,7 +382,7 @@ func (s *Server) registerKioskImage(api huma.API, op huma.Operation) {
 		"image/*": {Schema: &huma.Schema{Type: "string", Format: "binary"}}}}}
 	huma.Register(api, op, func(ctx context.Context, in *kioskImageInput) (*huma.StreamResponse, error) {
 		d := deviceFrom(ctx)
-		data, ctype, err := s.images.Get(ctx, tenancy.Principal{FranchiseID: d.Restaurant.FranchiseID}, in.Kind, in.File)
+		data, ctype, err := s.Images.Get(ctx, tenancy.Principal{FranchiseID: d.Restaurant.FranchiseID}, in.Kind, in.File)
 		if err != nil {
 			return nil, problem(ctx, err)
 		}
@@ -418,7 +418,7 @@ func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
 			defer stop()
 			current := func(w io.Writer, name string) error {
 				data := map[string]any{"etag": "", "version": 0}
-				if c, err := s.deploy.CurrentFor(hctx.Context(), d.Restaurant.ID); err == nil {
+				if c, err := s.Deploy.CurrentFor(hctx.Context(), d.Restaurant.ID); err == nil {
 					data = map[string]any{"etag": c.ETag(), "version": c.Version}
 				}
 				b, _ := json.Marshal(data)

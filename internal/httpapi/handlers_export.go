@@ -31,7 +31,7 @@ type productsExportInput struct {
 type productsExportOutput struct{ Body export.ExportStarted }
 
 func (s *Server) startProductsExport(ctx context.Context, in *productsExportInput) (*productsExportOutput, error) {
-	started, err := s.exports.StartProductsExport(ctx, principal(ctx), in.Body.RestaurantIDs)
+	started, err := s.Exports.StartProductsExport(ctx, principal(ctx), in.Body.RestaurantIDs)
 	return &productsExportOutput{started}, err
 }
 
@@ -42,7 +42,7 @@ func (s *Server) registerDownloadExport(api huma.API, op huma.Operation) {
 	}}
 	op.Errors = append(op.Errors, http.StatusNotFound, http.StatusConflict)
 	huma.Register(api, op, func(ctx context.Context, in *jobPath) (*huma.StreamResponse, error) {
-		rc, info, name, err := s.exports.Download(ctx, principal(ctx), in.JobID)
+		rc, info, name, err := s.Exports.Download(ctx, principal(ctx), in.JobID)
 		if err != nil {
 			switch {
 			case errors.Is(err, export.ErrNotReady):

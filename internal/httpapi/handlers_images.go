@@ -42,7 +42,7 @@ func (s *Server) uploadImage(ctx context.Context, in *uploadImageInput) (*stored
 	if err != nil {
 		return nil, err
 	}
-	file, err := s.images.Put(ctx, principal(ctx), form.Kind, form.Name, form.Moment, data)
+	file, err := s.Images.Put(ctx, principal(ctx), form.Kind, form.Name, form.Moment, data)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +64,7 @@ func (s *Server) registerImageDownload(api huma.API, op huma.Operation) {
 		"image/png": {Schema: &huma.Schema{Type: "string", Format: "binary"}}, "image/jpeg": {Schema: &huma.Schema{Type: "string", Format: "binary"}},
 		"image/webp": {Schema: &huma.Schema{Type: "string", Format: "binary"}}}}}
 	huma.Register(api, op, func(ctx context.Context, in *imageInput) (*huma.StreamResponse, error) {
-		data, contentType, err := s.images.Get(ctx, principal(ctx), in.Kind, in.File)
+		data, contentType, err := s.Images.Get(ctx, principal(ctx), in.Kind, in.File)
 		if err != nil {
 			return nil, problem(ctx, err)
 		}
@@ -82,7 +82,7 @@ func (s *Server) registerTagImagesZip(api huma.API, op huma.Operation) {
 	op.Responses = map[string]*huma.Response{"200": {Description: "tags_images.zip", Content: map[string]*huma.MediaType{
 		"application/zip": {Schema: &huma.Schema{Type: "string", Format: "binary"}}}}}
 	huma.Register(api, op, func(ctx context.Context, in *campaignPath) (*huma.StreamResponse, error) {
-		data, err := s.Menu.TagImagesZip(ctx, principal(ctx), in.CampaignID, s.images)
+		data, err := s.Menu.TagImagesZip(ctx, principal(ctx), in.CampaignID, s.Images)
 		if err != nil {
 			return nil, problem(ctx, err)
 		}

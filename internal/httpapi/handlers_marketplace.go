@@ -73,7 +73,7 @@ type listMarketplaceInput struct {
 }
 
 func (s *Server) listMarketplace(ctx context.Context, in *listMarketplaceInput) (*struct{ Body Marketplace }, error) {
-	list, err := s.marketplace.List(ctx, principal(ctx), in.RestaurantID)
+	list, err := s.Marketplace.List(ctx, principal(ctx), in.RestaurantID)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ type MarketplaceModulePath struct {
 type marketplaceModuleOutput struct{ Body MarketplaceModule }
 
 func (s *Server) addMarketplaceModule(ctx context.Context, in *MarketplaceModulePath) (*marketplaceModuleOutput, error) {
-	m, err := s.marketplace.Add(ctx, principal(ctx), in.RestaurantID, marketplace.Kind(in.Module))
+	m, err := s.Marketplace.Add(ctx, principal(ctx), in.RestaurantID, marketplace.Kind(in.Module))
 	if errors.Is(err, marketplace.ErrExists) {
 		return nil, newProblem(http.StatusConflict, "Ce restaurant a déjà ce module.")
 	}
@@ -120,7 +120,7 @@ type setMarketplaceStatusInput struct {
 }
 
 func (s *Server) setMarketplaceModuleStatus(ctx context.Context, in *setMarketplaceStatusInput) (*marketplaceModuleOutput, error) {
-	m, err := s.marketplace.SetStatus(ctx, principal(ctx), in.RestaurantID, marketplace.Kind(in.Module), in.Body.Status, in.Body.Version)
+	m, err := s.Marketplace.SetStatus(ctx, principal(ctx), in.RestaurantID, marketplace.Kind(in.Module), in.Body.Status, in.Body.Version)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ type configureMarketplaceInput struct {
 }
 
 func (s *Server) configureMarketplaceModule(ctx context.Context, in *configureMarketplaceInput) (*marketplaceModuleOutput, error) {
-	m, err := s.marketplace.Configure(ctx, principal(ctx), in.RestaurantID, marketplace.Kind(in.Module),
+	m, err := s.Marketplace.Configure(ctx, principal(ctx), in.RestaurantID, marketplace.Kind(in.Module),
 		marketplace.Configuration{Settings: in.Body.Settings, Assign: in.Body.SelectedPOS, Version: in.Body.Version})
 	if err != nil {
 		return nil, err
@@ -151,7 +151,7 @@ type unassignMarketplaceInput struct {
 }
 
 func (s *Server) unassignMarketplaceModule(ctx context.Context, in *unassignMarketplaceInput) (*marketplaceModuleOutput, error) {
-	m, err := s.marketplace.Unassign(ctx, principal(ctx), in.RestaurantID, marketplace.Kind(in.Module), in.EquipmentID)
+	m, err := s.Marketplace.Unassign(ctx, principal(ctx), in.RestaurantID, marketplace.Kind(in.Module), in.EquipmentID)
 	if err != nil {
 		return nil, err
 	}

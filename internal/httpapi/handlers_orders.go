@@ -65,12 +65,12 @@ func orderOut(d orders.Detail) OrderOut {
 
 func (s *Server) postOrder(ctx context.Context, in *postOrderInput) (*orderOutput, error) {
 	dev := deviceFrom(ctx)
-	st, err := s.orders.Post(ctx, dev, in.Body)
+	st, err := s.Orders.Post(ctx, dev, in.Body)
 	if err != nil {
 		return nil, err
 	}
 	if st.Duplicate {
-		d, err := s.orders.Get(ctx, devicePrincipal(dev), st.ID)
+		d, err := s.Orders.Get(ctx, devicePrincipal(dev), st.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -126,7 +126,7 @@ func (s *Server) registerImportOrders(api huma.API, op huma.Operation) {
 		if in.length > orders.MaxImportBytes {
 			return nil, newProblem(http.StatusRequestEntityTooLarge, tooLarge+" Découpez l'historique en plusieurs fichiers (par mois, par exemple).")
 		}
-		res, err := s.orders.ImportNDJSON(ctx, deviceFrom(ctx), in.body)
+		res, err := s.Orders.ImportNDJSON(ctx, deviceFrom(ctx), in.body)
 		if errors.Is(err, orders.ErrImportTooLarge) {
 			return nil, newProblem(http.StatusRequestEntityTooLarge, fmt.Sprintf("%s Les lignes 1 à %d ont été traitées (%d commandes importées, %d déjà reçues, %d lignes refusées) ; "+
 				"envoyez la suite dans un autre fichier : une commande déjà reçue n'est jamais enregistrée deux fois.", tooLarge, res.Lines, res.Imported, res.Duplicates, res.Rejected))
@@ -181,7 +181,7 @@ func (s *Server) listOrders(ctx context.Context, in *listOrdersInput) (*struct{ 
 	if in.RestaurantID == 0 {
 		return nil, &tenancy.ValidationError{Field: "query.restaurantId", Message: "Veuillez Choisir un restaurant."}
 	}
-	items, total, err := s.orders.List(ctx, principal(ctx), orders.ListFilter{RestaurantID: in.RestaurantID, Range: f.Range,
+	items, total, err := s.Orders.List(ctx, principal(ctx), orders.ListFilter{RestaurantID: in.RestaurantID, Range: f.Range,
 		Collect: in.Source == "clickncollect", Page: in.Page, PageSize: in.PageSize})
 	if err != nil {
 		return nil, err
@@ -199,7 +199,7 @@ type orderPath struct {
 }
 
 func (s *Server) getOrder(ctx context.Context, in *orderPath) (*struct{ Body OrderOut }, error) {
-	d, err := s.orders.Get(ctx, principal(ctx), in.OrderID)
+	d, err := s.Orders.Get(ctx, principal(ctx), in.OrderID)
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +210,7 @@ func (s *Server) registerOrderTicket(api huma.API, op huma.Operation) {
 	op.Responses = map[string]*huma.Response{"200": {Description: "{order_id}.pdf", Content: map[string]*huma.MediaType{
 		"application/pdf": {Schema: &huma.Schema{Type: "string", Format: "binary"}}}}}
 	huma.Register(api, op, func(ctx context.Context, in *orderPath) (*huma.StreamResponse, error) {
-		d, err := s.orders.Get(ctx, principal(ctx), in.OrderID)
+		d, err := s.Orders.Get(ctx, principal(ctx), in.OrderID)
 		if err != nil {
 			return nil, problem(ctx, err)
 		}
@@ -235,7 +235,7 @@ type lookupInput struct {
 }
 
 func (s *Server) lookupOrder(ctx context.Context, in *lookupInput) (*struct{ Body OrderOut }, error) {
-	d, err := s.orders.Lookup(ctx, principal(ctx), in.OrderID, in.Siret, in.Keenio)
+	d, err := s.Orders.Lookup(ctx, principal(ctx), in.OrderID, in.Siret, in.Keenio)
 	if err != nil {
 		return nil, err
 	}

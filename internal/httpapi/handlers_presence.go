@@ -35,7 +35,7 @@ type PresenceList struct {
 }
 
 func (s *Server) reportPresence(ctx context.Context, in *struct{ Body PresenceReport }) (*struct{}, error) {
-	err := s.presence.Report(ctx, principal(ctx), in.Body.Page, in.Body.Online)
+	err := s.Presence.Report(ctx, principal(ctx), in.Body.Page, in.Body.Online)
 	if errors.Is(err, presence.ErrLoginPage) {
 		return nil, &tenancy.ValidationError{Field: "page", Message: err.Error()}
 	}
@@ -43,7 +43,7 @@ func (s *Server) reportPresence(ctx context.Context, in *struct{ Body PresenceRe
 }
 
 func (s *Server) listPresence(ctx context.Context, _ *struct{}) (*struct{ Body PresenceList }, error) {
-	list, err := s.presence.List(ctx, principal(ctx))
+	list, err := s.Presence.List(ctx, principal(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ type domainQuery struct {
 }
 
 func (s *Server) listNotices(ctx context.Context, in *domainQuery) (*struct{ Body NoticeFeed }, error) {
-	f, err := s.notices.List(ctx, principal(ctx), in.Domain)
+	f, err := s.Notices.List(ctx, principal(ctx), in.Domain)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func (s *Server) openNotice(ctx context.Context, in *struct {
 	NoticeID int64  `path:"noticeId" minimum:"1"`
 	Domain   string `query:"domain" maxLength:"200"`
 }) (*struct{ Body NoticeOut }, error) {
-	n, err := s.notices.Open(ctx, principal(ctx), in.NoticeID, in.Domain)
+	n, err := s.Notices.Open(ctx, principal(ctx), in.NoticeID, in.Domain)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func (s *Server) openNotice(ctx context.Context, in *struct {
 }
 
 func (s *Server) noticeTooltipSeen(ctx context.Context, _ *struct{}) (*struct{}, error) {
-	return nil, s.notices.TooltipSeen(ctx, principal(ctx))
+	return nil, s.Notices.TooltipSeen(ctx, principal(ctx))
 }
 
 // NoticeBody is a notice as a super-admin writes it.
@@ -139,7 +139,7 @@ func (b NoticeBody) notice(id int64) notices.Notice {
 }
 
 func (s *Server) createNotice(ctx context.Context, in *struct{ Body NoticeBody }) (*struct{ Body NoticeOut }, error) {
-	n, err := s.notices.Save(ctx, principal(ctx), in.Body.notice(0))
+	n, err := s.Notices.Save(ctx, principal(ctx), in.Body.notice(0))
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +150,7 @@ func (s *Server) updateNotice(ctx context.Context, in *struct {
 	NoticeID int64 `path:"noticeId" minimum:"1"`
 	Body     NoticeBody
 }) (*struct{ Body NoticeOut }, error) {
-	n, err := s.notices.Save(ctx, principal(ctx), in.Body.notice(in.NoticeID))
+	n, err := s.Notices.Save(ctx, principal(ctx), in.Body.notice(in.NoticeID))
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +160,7 @@ func (s *Server) updateNotice(ctx context.Context, in *struct {
 func (s *Server) deleteNotice(ctx context.Context, in *struct {
 	NoticeID int64 `path:"noticeId" minimum:"1"`
 }) (*struct{}, error) {
-	return nil, s.notices.Delete(ctx, principal(ctx), in.NoticeID)
+	return nil, s.Notices.Delete(ctx, principal(ctx), in.NoticeID)
 }
 
 func (s *Server) presenceRouteTable() []route {

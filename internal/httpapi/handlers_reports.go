@@ -53,7 +53,7 @@ func (s *Server) reportCounts(ctx context.Context, in *ReportRange) (*struct{ Bo
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.reports.OrderCounts(ctx, principal(ctx), f)
+	c, err := s.Reports.OrderCounts(ctx, principal(ctx), f)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +70,7 @@ func (s *Server) reportPerformance(ctx context.Context, in *performanceInput) (*
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.reports.Performance(ctx, principal(ctx), f, in.TZ)
+	p, err := s.Reports.Performance(ctx, principal(ctx), f, in.TZ)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +82,7 @@ func (s *Server) reportProducts(ctx context.Context, in *ReportRange) (*struct{ 
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.reports.Products(ctx, principal(ctx), f)
+	r, err := s.Reports.Products(ctx, principal(ctx), f)
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +99,7 @@ func (s *Server) reportDiscounts(ctx context.Context, in *discountsInput) (*stru
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.reports.Discounts(ctx, principal(ctx), f, in.Grain == "month")
+	r, err := s.Reports.Discounts(ctx, principal(ctx), f, in.Grain == "month")
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +142,7 @@ func (s *Server) reportDiscountedOrders(ctx context.Context, in *discountedInput
 	if err != nil {
 		return nil, err
 	}
-	items, total, name, cov, err := s.reports.DiscountedOrders(ctx, principal(ctx), f, in.Page, in.PageSize)
+	items, total, name, cov, err := s.Reports.DiscountedOrders(ctx, principal(ctx), f, in.Page, in.PageSize)
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +160,7 @@ func (s *Server) reportZ(ctx context.Context, in *ReportRange) (*struct{ Body re
 	if err != nil {
 		return nil, err
 	}
-	z, err := s.reports.Z(ctx, principal(ctx), f)
+	z, err := s.Reports.Z(ctx, principal(ctx), f)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +178,7 @@ func (s *Server) reportSales(ctx context.Context, in *salesInput) (*struct{ Body
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.reports.Sales(ctx, principal(ctx), f, reports.SalesKind(in.Kind), in.Category)
+	r, err := s.Reports.Sales(ctx, principal(ctx), f, reports.SalesKind(in.Kind), in.Category)
 	if err != nil {
 		return nil, err
 	}
@@ -190,7 +190,7 @@ type realtimeInput struct {
 }
 
 func (s *Server) reportRealtime(ctx context.Context, in *realtimeInput) (*struct{ Body reports.Realtime }, error) {
-	r, err := s.reports.Realtime(ctx, principal(ctx), in.RestaurantID)
+	r, err := s.Reports.Realtime(ctx, principal(ctx), in.RestaurantID)
 	if err != nil {
 		return nil, err
 	}

@@ -4,11 +4,6 @@
 package httpapi
 
 import (
-	"brigade/internal/notices"
-	"brigade/internal/orders"
-	"brigade/internal/presence"
-	"brigade/internal/reports"
-	"brigade/internal/settings"
 	"context"
 	"encoding/json"
 	"errors"
@@ -27,34 +22,14 @@ import (
 	"github.com/danielgtaylor/huma/v2/adapters/humachi"
 	"github.com/go-chi/chi/v5"
 
-	"brigade/internal/auth"
-	"brigade/internal/blob"
-	"brigade/internal/deploy"
-	"brigade/internal/events"
-	"brigade/internal/export"
-	"brigade/internal/jobs"
-	"brigade/internal/marketplace"
-	"brigade/internal/menu"
-	"brigade/internal/store"
+	"brigade/internal/app"
 	"brigade/internal/tenancy"
 )
 
-// Deps are what the HTTP layer needs from the rest of the program.
+// Deps are what the HTTP layer needs from the rest of the program: the
+// services, wired once by app.New, and the HTTP layer's own settings.
 type Deps struct {
-	DB      *store.DB
-	Tenancy *tenancy.Service
-	Auth    *auth.Service
-	Bus     events.Bus
-	Blobs   blob.Store
-	Menu    *menu.Service
-	// Settings of the franchises (sizes, printers, screens, languages, kiosk).
-	Settings *settings.Service
-	// Orders takes in and reads orders (nil: one is made from DB).
-	Orders *orders.Service
-	// Jobs runs background work (nil: one is made from DB; Start runs it).
-	Jobs *jobs.Runner
-	// Deploy generates and serves the deployed menus (nil: one is made).
-	Deploy *deploy.Service
+	*app.Services
 	// SPA is the built web app (index.html at its root); nil serves a notice.
 	SPA fs.FS
 	// Heartbeat and StreamLifetime bound the SSE stream (defaults 20 s, 30 min).
@@ -83,29 +58,19 @@ func OpenAPIJSON() ([]byte, error) {
 // Start runs the background work the server depends on (jobs, the kiosk
 // feed's cache invalidation) until ctx ends.
 func (s *Server) Start(ctx context.Context) {
-	s.jobs.Start(ctx, 2)
-	s.deploy.Watch(ctx)
-	s.deploy.KeepCurrent(ctx, time.Hour)
+	s.Jobs.Start(ctx, 2)
+	s.Deploy.Watch(ctx)
+	s.Deploy.KeepCurrent(ctx, time.Hour)
 }
 
 // Server is the HTTP handler of Brigade.
 type Server struct {
 	Deps
-	api         huma.API
-	router      chi.Router
-	routes      []route
-	images      *menu.Images
-	presence    *presence.Service
-	notices     *notices.Service
-	orders      *orders.Service
-	reports     *reports.Service
-	marketplace *marketplace.Service
-	jobs        *jobs.Runner
-	deploy      *deploy.Service
-	devices     *tenancy.DeviceKeys
-	exports     *export.Service
-	stopping    chan struct{} // closed by EndStreams
-	stopOnce    sync.Once
+	api      huma.API
+	router   chi.Router
+	routes   []route
+	stopping chan struct{} // closed by EndStreams
+	stopOnce sync.Once
 }
 
 // New builds the handler.
@@ -119,28 +84,10 @@ func New(d Deps) *Server {
 	if d.Version == "" {
 		d.Version = "dev"
 	}
-	s := &Server{Deps: d, router: chi.NewRouter(), images: menu.NewImages(d.Blobs),
-		presence: presence.NewService(d.DB, d.Tenancy, d.Bus), notices: notices.NewService(d.DB, d.Bus),
-		stopping: make(chan struct{})}
-	s.orders = d.Orders
-	if s.orders == nil {
-		s.orders = orders.NewService(d.DB, d.Tenancy, d.Bus)
+	if d.Services == nil {
+		d.Services = &app.Services{} // the route table alone (OpenAPIJSON)
 	}
-	s.reports = reports.NewService(s.orders, d.Tenancy)
-	if d.Menu != nil {
-		s.reports.UseCatalogue(d.Menu)
-	}
-	s.jobs = d.Jobs
-	if s.jobs == nil {
-		s.jobs = jobs.NewRunner(d.DB, d.Bus)
-	}
-	s.deploy = d.Deploy
-	if s.deploy == nil {
-		s.deploy = deploy.NewService(d.DB, d.Tenancy, s.jobs, d.Bus, d.Blobs)
-	}
-	s.marketplace = marketplace.NewService(d.DB, d.Tenancy, d.Bus)
-	s.devices = tenancy.NewDeviceKeys(d.Tenancy, d.Bus)
-	s.exports = export.NewService(d.DB, d.Tenancy, s.jobs, s.deploy, d.Blobs)
+	s := &Server{Deps: d, router: chi.NewRouter(), stopping: make(chan struct{})}
 	s.router.Use(securityHeaders, clientAddress(d.TrustedProxies), strictTransport(d.TrustedProxies))
 
 	cfg := huma.DefaultConfig("Brigade API", APIVersion)
@@ -399,7 +346,7 @@ func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
 
 // device authenticates a device key (through tenancy's cache of keys).
 func (s *Server) device(ctx context.Context, key string) (tenancy.Device, huma.StatusError) {
-	d, err := s.devices.Authenticate(ctx, key)
+	d, err := s.Devices.Authenticate(ctx, key)
 	if err != nil {
 		if errors.Is(err, tenancy.ErrDeviceKey) {
 			return d, newProblem(http.StatusUnauthorized, err.Error())

@@ -1,7 +1,6 @@
 package testutil
 
 import (
-	"brigade/internal/settings"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -12,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"brigade/internal/app"
 	"brigade/internal/auth"
 	"brigade/internal/blob"
 	"brigade/internal/demo"
@@ -19,7 +19,6 @@ import (
 	"brigade/internal/events"
 	"brigade/internal/httpapi"
 	"brigade/internal/jobs"
-	"brigade/internal/menu"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
 )
@@ -36,6 +35,9 @@ type Server struct {
 	Jobs    *jobs.Runner
 	Deploy  *deploy.Service
 	Mails   *MailBox
+	// Services are the server's wired services (app.New), for tests that
+	// start a second handler over the same database.
+	Services *app.Services
 }
 
 // MailBox records the mails the server sends.
@@ -58,33 +60,29 @@ func NewServer(t testing.TB, engine store.Engine) *Server {
 	ctx := context.Background()
 	db := NewDB(t, engine)
 	bus := events.NewLocal()
-	ten := tenancy.NewService(db, bus)
 	mails := &MailBox{}
-	au, err := auth.NewService(ctx, db, ten, auth.Config{TokenTTL: time.Hour, PublicURL: "http://brigade.test", Mailer: mails})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := demo.Load(ctx, db, ten); err != nil {
-		t.Fatalf("demo: %v", err)
-	}
 	blobs, err := blob.NewFolder(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	runner := jobs.NewRunner(db, bus)
-	deploySvc := deploy.NewService(db, ten, runner, bus, blobs)
-	if _, err := demo.Deploy(ctx, db, deploySvc); err != nil {
+	svc, err := app.New(ctx, db, bus, blobs, auth.Config{TokenTTL: time.Hour, PublicURL: "http://brigade.test", Mailer: mails})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := demo.Load(ctx, db, svc.Tenancy); err != nil {
+		t.Fatalf("demo: %v", err)
+	}
+	if _, err := demo.Deploy(ctx, db, svc.Deploy); err != nil {
 		t.Fatalf("demo deploy: %v", err)
 	}
-	h := httpapi.New(httpapi.Deps{DB: db, Tenancy: ten, Auth: au, Bus: bus, Blobs: blobs, Menu: menu.NewService(db, ten, bus), Settings: settings.NewService(db, ten, bus),
-		Jobs: runner, Deploy: deploySvc, Heartbeat: 50 * time.Millisecond, StreamLifetime: 5 * time.Second})
+	h := httpapi.New(httpapi.Deps{Services: svc, Heartbeat: 50 * time.Millisecond, StreamLifetime: 5 * time.Second})
 	runCtx, stop := context.WithCancel(context.Background())
 	t.Cleanup(stop)
 	h.Start(runCtx)
 	// As `brigade serve`: every request goes through the access log.
 	srv := httptest.NewServer(httpapi.Logger(h))
 	t.Cleanup(srv.Close)
-	return &Server{Server: srv, DB: db, Tenancy: ten, Auth: au, Bus: bus, Handler: h, Mails: mails, Blobs: blobs, Jobs: runner, Deploy: deploySvc}
+	return &Server{Server: srv, DB: db, Tenancy: svc.Tenancy, Auth: svc.Auth, Bus: bus, Handler: h, Mails: mails, Blobs: blobs, Jobs: svc.Jobs, Deploy: svc.Deploy, Services: svc}
 }
 
 // Response is a decoded answer.

@@ -1,0 +1,72 @@
+// Package app wires Brigade once: given the store, the event bus and the
+// blob store, it builds every domain service with what each depends on.
+// The binary, the test server and the benchmarks all get their services
+// here, so a new dependency is added in one place.
+package app
+
+import (
+	"context"
+
+	"brigade/internal/auth"
+	"brigade/internal/blob"
+	"brigade/internal/deploy"
+	"brigade/internal/events"
+	"brigade/internal/export"
+	"brigade/internal/jobs"
+	"brigade/internal/marketplace"
+	"brigade/internal/menu"
+	"brigade/internal/notices"
+	"brigade/internal/orders"
+	"brigade/internal/presence"
+	"brigade/internal/reports"
+	"brigade/internal/settings"
+	"brigade/internal/store"
+	"brigade/internal/tenancy"
+)
+
+// Services is the wired program: its infrastructure and its domain services.
+type Services struct {
+	DB    *store.DB
+	Bus   events.Bus
+	Blobs blob.Store
+
+	Tenancy     *tenancy.Service
+	Devices     *tenancy.DeviceKeys // equipment keys recently authenticated
+	Auth        *auth.Service
+	Menu        *menu.Service
+	Images      *menu.Images
+	Settings    *settings.Service
+	Orders      *orders.Service
+	Reports     *reports.Service
+	Jobs        *jobs.Runner
+	Deploy      *deploy.Service
+	Marketplace *marketplace.Service
+	Presence    *presence.Service
+	Notices     *notices.Service
+	Exports     *export.Service
+}
+
+// New builds every service over a migrated database.
+func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, authConfig auth.Config) (*Services, error) {
+	s := &Services{DB: db, Bus: bus, Blobs: blobs}
+	s.Tenancy = tenancy.NewService(db, bus)
+	au, err := auth.NewService(ctx, db, s.Tenancy, authConfig)
+	if err != nil {
+		return nil, err
+	}
+	s.Auth = au
+	s.Devices = tenancy.NewDeviceKeys(s.Tenancy, bus)
+	s.Menu = menu.NewService(db, s.Tenancy, bus)
+	s.Images = menu.NewImages(blobs)
+	s.Settings = settings.NewService(db, s.Tenancy, bus)
+	s.Orders = orders.NewService(db, s.Tenancy, bus)
+	s.Reports = reports.NewService(s.Orders, s.Tenancy)
+	s.Reports.UseCatalogue(s.Menu)
+	s.Jobs = jobs.NewRunner(db, bus)
+	s.Deploy = deploy.NewService(db, s.Tenancy, s.Jobs, bus, blobs)
+	s.Marketplace = marketplace.NewService(db, s.Tenancy, bus)
+	s.Presence = presence.NewService(db, s.Tenancy, bus)
+	s.Notices = notices.NewService(db, bus)
+	s.Exports = export.NewService(db, s.Tenancy, s.Jobs, s.Deploy, blobs)
+	return s, nil
+}
