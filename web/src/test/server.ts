@@ -23,6 +23,10 @@ export const handlers = [
   http.get('*/api/v1/notices', () => HttpResponse.json({ items: [], unread: 0, tooltipSeen: true })),
   http.get('*/api/v1/presence', () => HttpResponse.json({ items: [] })),
   http.post('*/api/v1/presence', () => new HttpResponse(null, { status: 204 })),
+  // The event stream opens with a ticket bought just before (serverEvents.ts).
+  http.post('*/api/v1/events/ticket', () =>
+    HttpResponse.json({ ticket: 'ticket-de-test', expiresAt: new Date(Date.now() + 30_000).toISOString() }),
+  ),
   // No generation in progress when the deployment page opens.
   http.get('*/api/v1/deploy/generations/current', () => HttpResponse.json({ job: null })),
   // The landing page (/RealtimeDashboard), where many tests arrive: a quiet day.
