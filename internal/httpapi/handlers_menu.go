@@ -176,9 +176,12 @@ func menuDocumentRef(r huma.Registry) *huma.Schema {
 			}
 			return huma.DefaultSchemaNamer(t, hint)
 		})
-		for _, t := range []reflect.Type{reflect.TypeFor[menu.Price](), reflect.TypeFor[menu.Count](), reflect.TypeFor[menu.Quantity]()} {
+		for _, t := range []reflect.Type{reflect.TypeFor[menu.Price](), reflect.TypeFor[menu.Quantity]()} {
 			menuTypes.RegisterTypeAlias(t, reflect.TypeFor[menuNumber]())
 		}
+		// A count is written as a whole number (a save may send it as text,
+		// "12", which menu reads; the editor sends numbers).
+		menuTypes.RegisterTypeAlias(reflect.TypeFor[menu.Count](), reflect.TypeFor[int64]())
 		menuTypes.RegisterTypeAlias(reflect.TypeFor[json.RawMessage](), reflect.TypeFor[menuObject]())
 		menuTypes.Schema(reflect.TypeFor[menu.Document](), true, "MenuDocument")
 		for name, sc := range menuTypes.Map() {
@@ -225,7 +228,7 @@ func requiredFields(t reflect.Type) []string {
 	return out
 }
 
-// menuNumber is a price, count or quantity of the document: a number, or
+// menuNumber is a price or quantity of the document: a number, or
 // text typed in a form ("9,90"), which the server normalises.
 type menuNumber struct{}
 

@@ -308,6 +308,9 @@ type OptionFamily struct {
 	NumberClick     int  `json:"number_click,omitempty"`
 	OptionFree      int  `json:"option_free,omitempty"`
 	HasLimitOptions bool `json:"has_limit_options,omitempty"`
+	// SubSupplements name the option groups of the family: ids, numeric
+	// texts or objects with an id, as older cartes wrote them.
+	SubSupplements []any `json:"sub_supplements,omitempty"`
 	Removable
 	Extra Extra `json:"-"`
 }

@@ -3282,7 +3282,8 @@ export interface components {
             idCat: number;
             idGlobal: string;
             name: string;
-            offset_print_kitchen?: number | string;
+            /** Format: int64 */
+            offset_print_kitchen?: number;
             /** Format: int64 */
             parent_id: number;
             path?: string;
@@ -3364,6 +3365,7 @@ export interface components {
             option_free?: number;
             removed?: boolean;
             removed_by_admin?: boolean;
+            sub_supplements?: unknown[];
             title_group?: string;
         } & {
             [key: string]: unknown;
@@ -3408,7 +3410,8 @@ export interface components {
             /** Format: int64 */
             id_product?: number;
             name: string;
-            number_flame?: number | string;
+            /** Format: int64 */
+            number_flame?: number;
             /** Format: int64 */
             order_item?: number;
             path?: string;
@@ -3467,7 +3470,8 @@ export interface components {
             bar_code?: string;
             best_sale?: boolean;
             cook?: boolean;
-            daily_stock?: number | string;
+            /** Format: int64 */
+            daily_stock?: number;
             daysOn?: number[];
             description?: string;
             description_ubereat?: string;
@@ -3585,10 +3589,14 @@ export interface components {
             [key: string]: unknown;
         };
         MenuSizeLimit: {
-            free?: number | string;
-            id_size: number | string;
-            max?: number | string;
-            min?: number | string;
+            /** Format: int64 */
+            free?: number;
+            /** Format: int64 */
+            id_size: number;
+            /** Format: int64 */
+            max?: number;
+            /** Format: int64 */
+            min?: number;
         } & {
             [key: string]: unknown;
         };

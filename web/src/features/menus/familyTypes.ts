@@ -1,58 +1,18 @@
-// Typed views of the document's promotions, option families (groups_sub_options) and menu families
-// (cartes). As in documentTypes.ts, the index signatures keep every field the editor does not name.
-import type { Extra, MenuDocument } from './documentTypes';
+// The document's promotions, option families (groups_sub_options) and menu families (cartes): the
+// generated API types (schema.ts). As in documentTypes.ts, the index signatures keep every field.
+import type { components } from '../../api/schema';
+import type { MenuDocument } from './documentTypes';
+
+type Schemas = components['schemas'];
 
 /** A promotion (spec §3 "Promotion"); the products it applies to list its id in their `promotions`. */
-export interface Promotion extends Extra {
-  idGlobal: string;
-  id: number;
-  name: string;
-  name_promotion?: string;
-  discount?: number | string;
-  label_discount?: string;
-  quantity?: number;
-  /** 1..10 (junior, senior, mega, size1..size7); 0 or absent: any size. */
-  size_product?: number;
-  label_size_product?: string;
-  /** 1..5 (Sur Place … Drive); 0 or absent: every order type. */
-  type_order?: number;
-  description?: string;
-  text_promo?: string;
-  removed?: boolean;
-  removed_by_admin?: boolean;
-}
-
+export type Promotion = Schemas['MenuPromotion'];
 /** An option family, an entry of groups_sub_options (spec §3 "Option family"). */
-export interface OptionFamily extends Extra {
-  idGlobal: string;
-  name_group: string;
-  title_group?: string;
-  min_option?: number;
-  max_option?: number;
-  number_click?: number;
-  option_free?: number;
-  has_limit_options?: boolean;
-  /** The ids of the option groups (document.options) the family holds. */
-  sub_supplements?: unknown[];
-  removed?: boolean;
-  removed_by_admin?: boolean;
-}
-
+export type OptionFamily = Schemas['MenuOptionFamily'];
 /** A product of a menu family, at its price in the family. */
-export interface MenuFamilyItem extends Extra {
-  id_item: number;
-  order_item: number;
-  price: number | string;
-}
-
+export type MenuFamilyItem = Schemas['MenuMenuFamilyItem'];
 /** A menu family, an entry of the document's cartes (spec §3 "Menu family"). */
-export interface MenuFamily extends Extra {
-  idGlobal: string;
-  name: string;
-  items: MenuFamilyItem[];
-  removed?: boolean;
-  removed_by_admin?: boolean;
-}
+export type MenuFamily = Schemas['MenuMenuFamily'];
 
 function list<T>(value: unknown): T[] {
   return Array.isArray(value) ? (value as T[]) : [];

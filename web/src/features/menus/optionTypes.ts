@@ -1,6 +1,9 @@
-// Richer views of option groups and their items (spec §3) for the 'Catégories d'options' editor.
-// They extend the document views: unknown fields still ride along through the index signatures.
-import type { Extra, OptionGroup, OptionItem } from './documentTypes';
+// Option groups and their items (spec §3) for the 'Catégories d'options' editor: the generated API
+// types (schema.ts); unknown fields still ride along through the index signatures.
+import type { components } from '../../api/schema';
+import type { OptionGroup, OptionItem } from './documentTypes';
+
+type Schemas = components['schemas'];
 
 /** The tariffs of an option's tariffData. */
 export const TARIFF_KEYS = ['T1', 'T2', 'T3'] as const;
@@ -17,37 +20,12 @@ export const TARIFF_PRICE_FIELDS = [
 ] as const;
 export type TariffPriceField = (typeof TARIFF_PRICE_FIELDS)[number]['key'];
 
-export type TariffPrices = Extra & Partial<Record<TariffPriceField, number | string>>;
+export type TariffPrices = Schemas['MenuTariffPrices'];
 
 /** Per size (1..10) limits of an option: how many may be chosen, and how many are free. */
-export interface SizeLimit extends Extra {
-  id_size: number;
-  min?: number;
-  max?: number;
-  free?: number;
-}
+export type SizeLimit = Schemas['MenuSizeLimit'];
 
 export const SIZE_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
-export interface OptionItemView extends OptionItem {
-  id_product?: number;
-  alias_supplement?: string;
-  tariffData?: Record<string, TariffPrices>;
-  cost?: number | string;
-  sold_out?: boolean;
-  order_item?: number;
-  sizes_limits?: SizeLimit[];
-}
-
-export interface OptionGroupView extends OptionGroup {
-  printer?: number;
-  prepared?: boolean;
-  multiple_category?: boolean;
-  display_free?: boolean;
-  shift_option?: boolean;
-  alphabetical_order?: boolean;
-  order_name?: boolean;
-  no_printable?: boolean;
-  is_bold?: boolean;
-  items: OptionItemView[];
-}
+export type OptionItemView = OptionItem;
+export type OptionGroupView = OptionGroup;
