@@ -365,33 +365,38 @@ func storeSQLite(ctx context.Context, tx *store.Tx, fresh []*row, now int64) ([]
 	for i, r := range fresh {
 		r.id = base + int64(i)
 	}
-	type work struct{ raw, rollups []*blocks }
-	build := func(rows []*row) work {
-		var w work
-		for _, t := range rawTables(rows) {
-			w.raw = append(w.raw, buildBlocks(t.table, t.columns, len(t.types), t.n, "", t.row))
-		}
-		d := newDeltas()
-		for _, r := range rows {
-			d.add(r)
-		}
-		w.rollups = []*blocks{d.blocks()}
-		return w
+	// Three pipelines on the batch: the order rows here, the raw rows and
+	// the rollup blocks on other goroutines; the raw rows are written while
+	// the rollups are still being folded.
+	raw, rollups := make(chan []*blocks, 1), make(chan *blocks, 1)
+	build := func(rows []*row) {
+		go func() { raw <- rawBlocks(rows) }()
+		go func() { rollups <- rollupBlocks(rows) }()
 	}
-	ready := make(chan work, 1)
-	go func() { ready <- build(fresh) }()
+	// Before returning, or touching the rows, wait for what still reads them.
+	rawTaken, rollupsTaken := false, false
+	wait := func() {
+		if !rawTaken {
+			<-raw
+		}
+		if !rollupsTaken {
+			<-rollups
+		}
+		rawTaken, rollupsTaken = true, true
+	}
+	build(fresh)
 	if err := insertOrdersSQLite(ctx, tx, fresh, now); err != nil {
-		<-ready
+		wait()
 		return nil, err
 	}
 	var n int
 	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM orders WHERE id >= ? AND id < ?`, base, base+int64(len(fresh))).Scan(&n); err != nil {
-		<-ready
+		wait()
 		return nil, err
 	}
-	w := <-ready
 	inserted := fresh
 	if n != len(fresh) {
+		wait()
 		res, err := tx.Query(ctx, `SELECT id FROM orders WHERE id >= ? AND id < ?`, base, base+int64(len(fresh)))
 		if err != nil {
 			return nil, err
@@ -417,14 +422,41 @@ func storeSQLite(ctx context.Context, tx *store.Tx, fresh []*row, now int64) ([]
 				r.id = 0
 			}
 		}
-		w = build(inserted)
+		rawTaken, rollupsTaken = false, false
+		build(inserted)
 	}
-	for _, b := range append(w.raw, w.rollups...) {
+	rb := <-raw
+	rawTaken = true
+	for _, b := range rb {
 		if err := b.exec(ctx, tx); err != nil {
+			wait()
 			return nil, err
 		}
 	}
+	rl := <-rollups
+	rollupsTaken = true
+	if err := rl.exec(ctx, tx); err != nil {
+		return nil, err
+	}
 	return inserted, nil
+}
+
+// rawBlocks are the inserts of the raw rows of orders whose ids are set.
+func rawBlocks(rows []*row) []*blocks {
+	var out []*blocks
+	for _, t := range rawTables(rows) {
+		out = append(out, buildBlocks(t.table, t.columns, len(t.types), t.n, "", t.row))
+	}
+	return out
+}
+
+// rollupBlocks are the rollup upserts of new orders.
+func rollupBlocks(rows []*row) *blocks {
+	d := newDeltas()
+	for _, r := range rows {
+		d.add(r)
+	}
+	return d.blocks()
 }
 
 // orderTypes are the kinds of the order columns (see columnar).
