@@ -9,7 +9,8 @@ WEB       := web
 VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -X main.version=$(VERSION)
 PG_URL    ?= postgres://postgres:postgres@127.0.0.1:5432/test?sslmode=disable
-E2E_PORT  ?= 18090
+# The end-to-end server listens on E2E_PORT, or on a port free at the time (two clones can test at once).
+E2E_PORT  ?=
 
 .PHONY: help
 help: ## Liste des commandes
@@ -80,7 +81,8 @@ chromium: ## Installe Chromium de Debian s'il manque (tests de bout en bout)
 
 .PHONY: test-e2e
 test-e2e: build chromium ## Tests Playwright dans Chromium contre le vrai binaire (captures dans web/test-results)
-	cd $(WEB) && BRIGADE_E2E_PORT=$(E2E_PORT) $(NPM) run e2e
+	port="$(E2E_PORT)"; [ -n "$$port" ] || port=$$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"); \
+	cd $(WEB) && BRIGADE_E2E_PORT=$$port $(NPM) run e2e
 
 .PHONY: fmt
 fmt: ## Formate le code Go
