@@ -35,6 +35,7 @@ import { categoryTreeOrder, moveCategory, nextCategory, productCountOf, removeCa
 import { SAVE_FAILED, SAVE_SUCCESS } from '../texts';
 import type { EditorViewProps } from '../editorView';
 import { NameDialog } from './NameDialog';
+import { toastSaveError } from '../../../components/saveError';
 
 export interface CategoryTreeProps {
   /** The editor's document and save, for the category actions (absent while loading). */
@@ -81,7 +82,7 @@ export const CategoryTree = memo(function CategoryTree({ editor, categories, pro
     if (!editor) return false;
     const failure = await editor.send(next);
     if (failure) {
-      toast.error(failure instanceof ApiError && failure.status === 409 ? failure.detail : SAVE_FAILED);
+      toastSaveError(toast, failure, SAVE_FAILED);
       if (inDialog) setError(serverMessage(failure, index));
       return false;
     }

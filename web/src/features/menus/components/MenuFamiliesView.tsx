@@ -7,7 +7,6 @@ import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import ArrowUpwardRoundedIcon from '@mui/icons-material/ArrowUpwardRounded';
 import ArrowDownwardRoundedIcon from '@mui/icons-material/ArrowDownwardRounded';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
-import { ApiError } from '../../../api/client';
 import { Tooltip } from '../../../components/Tooltip';
 import { useToast } from '../../../components/Toast';
 import type { MenuDocument } from '../documentTypes';
@@ -20,6 +19,7 @@ import { FormSection, FormText } from './families/fields';
 import { MasterDetail, type MasterRow } from './families/MasterDetail';
 import { ProductPicker, pickableProducts, type PickableProduct } from './families/ProductPicker';
 import { placeServerErrors } from './families/serverErrors';
+import { toastSaveError } from '../../../components/saveError';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 const countFamilies = (n: number) => plural(n, 'famille', 'familles');
@@ -39,7 +39,7 @@ export const MenuFamiliesView = memo(function MenuFamiliesView({ document, canEd
     async (id: string) => {
       const error = await send(removeMenuFamily(document, id));
       if (error) {
-        toast.error(error instanceof ApiError && error.status === 409 ? error.detail : SAVE_FAILED);
+        toastSaveError(toast, error, SAVE_FAILED);
         return false;
       }
       toast.success('Famille supprimée : elle est dans la corbeille.');

@@ -3,7 +3,6 @@ import { useController, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Autocomplete, Box, Chip, TextField } from '@mui/material';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
-import { ApiError } from '../../../api/client';
 import { useToast } from '../../../components/Toast';
 import { isActive, type MenuDocument } from '../documentTypes';
 import type { EditorViewProps } from '../editorView';
@@ -22,6 +21,7 @@ import { DetailForm } from './families/DetailForm';
 import { FormCheckbox, FormSection, FormText } from './families/fields';
 import { MasterDetail, type MasterRow } from './families/MasterDetail';
 import { placeServerErrors } from './families/serverErrors';
+import { toastSaveError } from '../../../components/saveError';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 const countFamilies = (n: number) => plural(n, "famille d'options", "familles d'options");
@@ -61,7 +61,7 @@ export const OptionFamiliesView = memo(function OptionFamiliesView({ document, c
     async (id: string) => {
       const error = await send(removeOptionFamily(document, id));
       if (error) {
-        toast.error(error instanceof ApiError && error.status === 409 ? error.detail : SAVE_FAILED);
+        toastSaveError(toast, error, SAVE_FAILED);
         return false;
       }
       toast.success("Famille d'options supprimée : elle est dans la corbeille.");

@@ -12,6 +12,7 @@ import type { EditorViewProps } from '../editorView';
 import { GroupForm } from './options/GroupForm';
 import { GroupList } from './options/GroupList';
 import { NameDialog } from './NameDialog';
+import { toastSaveError } from '../../../components/saveError';
 
 /** 'Catégories d'options': the active option groups on the left, the selected one's form and items on the right. */
 export const OptionGroupsView = memo(function OptionGroupsView({ document, canEdit, saving, send }: EditorViewProps) {
@@ -29,7 +30,7 @@ export const OptionGroupsView = memo(function OptionGroupsView({ document, canEd
     const { document: next, group } = createOptionGroup(document, name);
     const error = await send(next);
     if (error) {
-      toast.error(error instanceof ApiError && error.status === 409 ? error.detail : SAVE_FAILED);
+      toastSaveError(toast, error, SAVE_FAILED);
       setAddError(error instanceof ApiError ? (error.errors[0]?.message ?? error.detail) : null);
       return;
     }
@@ -44,7 +45,7 @@ export const OptionGroupsView = memo(function OptionGroupsView({ document, canEd
     const error = await send(removeOptionGroup(document, selected.idGlobal));
     setDeleting(false);
     if (error) {
-      toast.error(error instanceof ApiError && error.status === 409 ? error.detail : SAVE_FAILED);
+      toastSaveError(toast, error, SAVE_FAILED);
       return;
     }
     toast.success("Catégorie d'options supprimée : elle est dans la corbeille.");

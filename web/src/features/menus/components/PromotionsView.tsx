@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PlaylistAddCheckRoundedIcon from '@mui/icons-material/PlaylistAddCheckRounded';
-import { ApiError } from '../../../api/client';
 import { useToast } from '../../../components/Toast';
 import { ORDER_TYPES, isActive, type MenuDocument } from '../documentTypes';
 import type { EditorViewProps } from '../editorView';
@@ -16,6 +15,7 @@ import { FormSection, FormSelect, FormText } from './families/fields';
 import { MasterDetail, type MasterRow } from './families/MasterDetail';
 import { ProductPicker, pickableProducts, type PickableProduct } from './families/ProductPicker';
 import { placeServerErrors } from './families/serverErrors';
+import { toastSaveError } from '../../../components/saveError';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 const countPromotions = (n: number) => plural(n, 'promotion', 'promotions');
@@ -58,7 +58,7 @@ export const PromotionsView = memo(function PromotionsView({ document, canEdit, 
     async (id: string) => {
       const error = await send(removePromotion(document, id));
       if (error) {
-        toast.error(error instanceof ApiError && error.status === 409 ? error.detail : SAVE_FAILED);
+        toastSaveError(toast, error, SAVE_FAILED);
         return false;
       }
       toast.success('Promotion supprimée : elle est dans la corbeille.');

@@ -29,6 +29,7 @@ import { campaignsQuery, documentQuery, documentSaved, menuKeys, saveDocumentMut
 import { SAVE_FAILED, SAVE_SUCCESS } from '../texts';
 import { useCanEdit } from '../useCanEdit';
 import { NotFoundPage } from '../../auth/pages/NotFoundPage';
+import { toastSaveError, isConflict } from '../../../components/saveError';
 
 /** The route: '/campagne/MesCartes/:campaignId'. */
 export function EditorPage() {
@@ -89,7 +90,7 @@ export function CarteEditor({ campaignId }: { campaignId: number }) {
         setStale(null);
         return null;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 409) setStale(error.detail);
+        if (isConflict(error)) setStale(error.detail);
         return error;
       }
     },
@@ -123,7 +124,7 @@ export function CarteEditor({ campaignId }: { campaignId: number }) {
     const error = await send(removeProducts(document, ids));
     setToDelete(null);
     if (error) {
-      toast.error(error instanceof ApiError && error.status === 409 ? error.detail : SAVE_FAILED);
+      toastSaveError(toast, error, SAVE_FAILED);
       return;
     }
     toast.success(`${ids.size > 1 ? `${ids.size} produits supprimés` : 'Produit supprimé'} : ${ids.size > 1 ? 'ils sont' : 'il est'} dans la corbeille.`);

@@ -36,6 +36,7 @@ import { campaignsQuery, linkedProductsQuery, menuKeys, trashActionMutation, tra
 import { trashFailure, trashSuccess } from '../texts';
 import type { CarteTrash, TrashItem, TrashKind } from '../types';
 import { useCanEdit } from '../useCanEdit';
+import { toastSaveError } from '../../../components/saveError';
 
 /** The spec's tabs, in order, with the element kind each lists (DECISIONS: trash tabs and kinds). */
 export const TRASH_TABS: readonly { kind: TrashKind; label: string }[] = [
@@ -181,7 +182,7 @@ function TrashTab({ campaignId, trash, kind }: { campaignId: number; trash: Cart
       trashChanged(client, result.campaign);
     },
     onError: (error, { action }) => {
-      toast.error(error.status === 409 ? error.detail : trashFailure(action, label));
+      toastSaveError(toast, error, trashFailure(action, label));
       setConfirm(null);
       void client.invalidateQueries({ queryKey: menuKeys.trash(campaignId) });
     },

@@ -15,6 +15,7 @@ import { useFranchiseLists } from '../../franchiseLists';
 import { GroupSwitch, GroupText } from './fields';
 import { ItemsTable } from './ItemsTable';
 import { optionGroupSchema, type OptionGroupForm, type OptionRow } from './groupSchema';
+import { toastSaveError } from '../../../../components/saveError';
 
 export interface GroupFormProps {
   group: OptionGroupView;
@@ -78,7 +79,7 @@ export function GroupForm({ group, document, canEdit, saving, send, onDelete }: 
     const result = applyGroupForm(document, group.idGlobal, values, remove);
     const error = await send(result.document);
     if (error) {
-      toast.error(error instanceof ApiError && error.status === 409 ? error.detail : SAVE_FAILED);
+      toastSaveError(toast, error, SAVE_FAILED);
       if (error instanceof ApiError && error.status !== 409) {
         const rest = placeGroupErrors(error, result.index, result.rowOf, (field, message) => setError(field, { type: 'server', message }));
         setBanner(rest.length > 0 ? rest : error.errors.length === 0 ? [error.detail] : []);
