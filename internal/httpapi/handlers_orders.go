@@ -19,7 +19,7 @@ import (
 func (s *Server) ordersRouteTable() []route {
 	const tagOrders, tagDevices = "Commandes", "Bornes et caisses"
 	reportRoles := franchiseWide
-	return append([]route{
+	return []route{
 		// Ingestion by tills, kiosks and click&collect.
 		{method: http.MethodPost, path: "/kiosk/v1/orders", id: "postOrder", tag: tagDevices, summary: "Envoyer une commande (idempotent : une commande déjà reçue est renvoyée telle qu'enregistrée, statut 200)", access: device, status: http.StatusCreated, register: handle(s.postOrder)},
 		{method: http.MethodPost, path: "/kiosk/v1/orders/import", id: "importOrders", tag: tagDevices, summary: "Importer un historique de commandes (NDJSON, une commande par ligne) ; les lignes refusées sont listées", access: device, register: s.registerImportOrders},
@@ -29,9 +29,7 @@ func (s *Server) ordersRouteTable() []route {
 		{method: http.MethodGet, path: "/api/v1/orders/lookup", id: "lookupOrder", tag: tagOrders, summary: "Détail d'une commande par le lien order_id + siret + keenio", access: signedIn, roles: reportRoles, lockable: true, original: []string{"GET /api/v1/orders/findOneOrderDetails/{orderId}&{siret}&{keenio}"}, register: handle(s.lookupOrder)},
 		{method: http.MethodGet, path: "/api/v1/orders/{orderId}/ticket.pdf", id: "getOrderTicket", tag: tagOrders, summary: "Le ticket en PDF (A4 portrait, marges 10 mm), nommé {order_id}.pdf", access: signedIn, roles: reportRoles, lockable: true, register: s.registerOrderTicket},
 		{method: http.MethodGet, path: "/api/v1/orders/{orderId}", id: "getOrder", tag: tagOrders, summary: "Détail d'une commande (ticket)", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.getOrder)},
-	},
-		// Until server.go lists reportsRouteTable itself.
-		s.reportsRouteTable()...)
+	}
 }
 
 // ---- ingestion ----

@@ -27,7 +27,7 @@ func TestRequestErrorsAreFrench(t *testing.T) {
 		{"truncated JSON", http.MethodPost, "/api/v1/auth/signin", "", `{"login": "a"`, 400, "le corps de la requête n'est pas un JSON valide : il s'arrête avant la fin"},
 		{"integer parameter", http.MethodGet, "/api/v1/restaurants/abc", token, nil, 422, "doit être un nombre entier"},
 		{"date parameter", http.MethodGet, "/api/v1/reports/z?start=abc&end=2026-01-01", token, nil, 422, "doit être une date (AAAA-MM-JJ)"},
-		{"missing If-Match", http.MethodPut, "/api/v1/campaigns/1/document", token, "{bad", 400, "en-tête obligatoire manquant"},
+		{"missing If-Match", http.MethodPut, "/api/v1/campaigns/1/document", token, "{bad", 422, "en-tête obligatoire manquant"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res := srv.Do(t, c.method, c.path, c.token, c.body)
