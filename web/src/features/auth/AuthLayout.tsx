@@ -1,11 +1,35 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
+import LightModeOutlinedIcon from '@mui/icons-material/LightModeOutlined';
+import DarkModeOutlinedIcon from '@mui/icons-material/DarkModeOutlined';
 import { Brand, BrandMark } from '../../app/shell/Brand';
-import { ModeSwitch, PaletteMenu } from '../../app/shell/PaletteMenu';
+import { useThemeSettings } from '../../app/ThemeSettings';
+
+// The palette and mode buttons come with their tooltips and popover (Popper, Modal, toggle
+// buttons: ~17 kB gzip), which the sign-in form does not need to draw: they load alongside it,
+// fetched as soon as this module runs, and the same two icons hold their place meanwhile.
+const paletteModule = import('../../app/shell/PaletteMenu');
+const PaletteMenu = lazy(() => paletteModule.then((m) => ({ default: m.PaletteMenu })));
+const ModeSwitch = lazy(() => paletteModule.then((m) => ({ default: m.ModeSwitch })));
+
+/** The two header buttons' look (an IconButton's size and colour) while their code loads; not interactive yet. */
+function HeaderControlsPlaceholder() {
+  const { mode } = useThemeSettings();
+  const icon = { p: 1, display: 'inline-flex', color: 'action.active' } as const;
+  return (
+    <Box aria-hidden sx={{ display: 'flex' }}>
+      <Box sx={icon}>
+        <PaletteOutlinedIcon />
+      </Box>
+      <Box sx={icon}>{mode === 'dark' ? <LightModeOutlinedIcon /> : <DarkModeOutlinedIcon />}</Box>
+    </Box>
+  );
+}
 
 export const TAGLINE = 'Le back-office de vos restaurants, de la carte à la caisse.';
 
@@ -92,8 +116,10 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             <Brand size={30} />
           </Box>
           <Box sx={{ flex: 1 }} />
-          <PaletteMenu />
-          <ModeSwitch />
+          <Suspense fallback={<HeaderControlsPlaceholder />}>
+            <PaletteMenu />
+            <ModeSwitch />
+          </Suspense>
         </Stack>
         <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', px: { xs: 2.5, sm: 4 }, pb: 8 }}>
           <Box sx={{ width: '100%', maxWidth: 420 }}>

@@ -2,7 +2,7 @@ import { queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 import { ApiError, api, unwrap, unwrapEmpty, withToken } from '../../api/client';
 import type { CurrentUser, SuspensionStatus } from '../../api/types';
 import type { Session } from '../../app/session';
-import type { SigninKind } from './schemas';
+import type { SigninKind } from './kinds';
 import { sessionFromToken } from './tokenSession';
 
 export const authKeys = {

@@ -1,8 +1,8 @@
 // zod/mini: the same validation as zod's classic API for a fraction of the bundle.
 import * as z from 'zod/mini';
 
-export const signinKinds = ['franchise', 'restaurant', 'guest'] as const;
-export type SigninKind = (typeof signinKinds)[number];
+// The sign-in form is checked by the page itself, without zod (LoginPage): the first screen stays light.
+export { signinKinds, type SigninKind } from './kinds';
 
 const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 const newPassword = z.string().check(z.minLength(8, 'Le mot de passe doit contenir au moins 8 caractères.'));
@@ -10,12 +10,6 @@ const samePasswords = z.refine<{ password: string; confirm: string }>((v) => v.p
   path: ['confirm'],
   message: 'Les deux mots de passe ne correspondent pas.',
 });
-
-export const signinSchema = z.object({
-  login: required('Veuillez saisir votre identifiant.'),
-  password: z.string().check(z.minLength(1, 'Veuillez saisir votre mot de passe.')),
-});
-export type SigninForm = z.infer<typeof signinSchema>;
 
 export const forgotPasswordSchema = z.object({
   login: required('Veuillez saisir votre identifiant.'),

@@ -1,15 +1,14 @@
-import { useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Box, Button, Link, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { LightTextField } from '../../../components/LightTextField';
 import { sessionStore } from '../../../app/session';
 import { storage } from '../../../app/storage';
 import { AuthLayout, TAGLINE } from '../AuthLayout';
 import { PasswordField } from '../components/PasswordField';
 import { signinMutation } from '../queries';
-import { signinKinds, signinSchema, type SigninForm, type SigninKind } from '../schemas';
+import { signinKinds, type SigninKind } from '../kinds';
 
 const KIND_KEY = 'brigade.signinKind';
 
@@ -18,6 +17,22 @@ export const signinTabs: Record<SigninKind, { label: string; hint: string }> = {
   restaurant: { label: 'Restaurant', hint: 'Compte restaurant ou modérateur' },
   guest: { label: 'Invité', hint: 'Accès invité à une sélection de restaurants' },
 };
+
+interface SigninForm {
+  login: string;
+  password: string;
+}
+
+/**
+ * The form's two checks, written out rather than with react-hook-form and zod (~23 kB gzip the
+ * first screen need not download); the other auth forms keep them.
+ */
+function signinErrors(values: SigninForm): Partial<Record<keyof SigninForm, string>> {
+  const errors: Partial<Record<keyof SigninForm, string>> = {};
+  if (values.login.trim() === '') errors.login = 'Veuillez saisir votre identifiant.';
+  if (values.password === '') errors.password = 'Veuillez saisir votre mot de passe.';
+  return errors;
+}
 
 function readKind(): SigninKind {
   const stored = storage.get(KIND_KEY);
@@ -31,13 +46,27 @@ export function LoginPage() {
     // The sign-in route's guard sends the new session on to the dashboard (or where it came from).
     onSuccess: (user) => sessionStore.set(user),
   });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SigninForm>({ resolver: zodResolver(signinSchema), defaultValues: { login: '', password: '' } });
+  const [values, setValues] = useState<SigninForm>({ login: '', password: '' });
+  // As before with react-hook-form: no message until the first submit, then checked as one types.
+  const [submitted, setSubmitted] = useState(false);
+  const errors = submitted ? signinErrors(values) : {};
+  const loginRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const field = (name: keyof SigninForm) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
 
-  const onSubmit = handleSubmit((values) => signin.mutate({ kind, ...values }));
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const found = signinErrors(values);
+    // The first field in error takes the focus, so a screen reader reads its message.
+    if (found.login) loginRef.current?.focus();
+    else if (found.password) passwordRef.current?.focus();
+    else signin.mutate({ kind, login: values.login.trim(), password: values.password });
+  };
 
   const changeKind = (next: SigninKind) => {
     setKind(next);
@@ -83,14 +112,15 @@ export function LoginPage() {
               {signin.error.detail}
             </Alert>
           )}
-          <TextField
+          <LightTextField
             label="Identifiant"
             autoComplete="username"
             autoFocus
             fullWidth
             error={Boolean(errors.login)}
-            helperText={errors.login?.message}
-            {...register('login')}
+            helperText={errors.login}
+            inputRef={loginRef}
+            {...field('login')}
           />
           <Box>
             <PasswordField
@@ -98,8 +128,9 @@ export function LoginPage() {
               autoComplete="current-password"
               fullWidth
               error={Boolean(errors.password)}
-              helperText={errors.password?.message}
-              {...register('password')}
+              helperText={errors.password}
+              inputRef={passwordRef}
+              {...field('password')}
             />
             <Box sx={{ textAlign: 'right', mt: 1 }}>
               <Link component={RouterLink} to="/auth/forgotPassword" variant="body2" underline="hover" sx={{ fontWeight: 500 }}>
