@@ -3,6 +3,7 @@ import { Box, Card, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import ArrowForwardRoundedIcon from '@mui/icons-material/ArrowForwardRounded';
 import { PageHeader } from '../components/PageHeader';
+import { crumbsOf } from '../components/crumbs';
 import { EmptyState } from '../components/EmptyState';
 import { RestaurantFilter } from '../features/restaurants/RestaurantFilter';
 import { areaIcons } from './areaIcons';
@@ -12,11 +13,6 @@ import { useSession } from './session';
 
 export function comingSoonText(title: string): string {
   return `Cet écran arrive bientôt : ${title}.`;
-}
-
-/** Breadcrumb of a route: home, its area, its title. */
-export function crumbsOf(route: AppRoute) {
-  return [{ label: 'Accueil', to: '/' }, { label: areaOf(route.area).label }, { label: route.title }];
 }
 
 /** Every screen not built yet: its header from the route table and an empty state naming it. */

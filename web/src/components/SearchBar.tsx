@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { FormControl, IconButton, InputAdornment, OutlinedInput } from '@mui/material';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 
@@ -35,37 +35,43 @@ export function SearchBar({ thing, value, onChange, onCommit, autoFocus, size = 
     if (trimmed) onCommit?.(trimmed);
   };
 
+  // TextField's parts without TextField (which brings Select, Menu and Popover for its `select`
+  // mode): the side menu's search is on every signed-in screen (issue 16). Same root, classes and look.
   return (
-    <TextField
-      type="search"
-      value={text}
-      onChange={(e) => change(e.target.value)}
-      onKeyDown={onKeyDown}
-      placeholder={placeholder}
-      autoFocus={autoFocus}
+    <FormControl
+      className="MuiTextField-root"
+      variant="outlined"
       size={size}
       fullWidth={fullWidth}
-      slotProps={{
-        htmlInput: { 'aria-label': placeholder, enterKeyHint: 'search' },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchRoundedIcon fontSize="small" sx={{ color: 'text.secondary' }} />
-            </InputAdornment>
-          ),
-          endAdornment: text ? (
+      sx={{
+        '& input[type=search]::-webkit-search-cancel-button': { display: 'none' },
+        '& .MuiInputBase-input': size === 'small' ? { fontSize: '0.875rem', py: 1 } : {},
+      }}
+    >
+      <OutlinedInput
+        type="search"
+        value={text}
+        onChange={(e) => change(e.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={placeholder}
+        autoFocus={autoFocus}
+        fullWidth={fullWidth}
+        inputProps={{ 'aria-label': placeholder, enterKeyHint: 'search' }}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchRoundedIcon fontSize="small" sx={{ color: 'text.secondary' }} />
+          </InputAdornment>
+        }
+        endAdornment={
+          text ? (
             <InputAdornment position="end">
               <IconButton size="small" aria-label="Effacer la recherche" onClick={() => change('')} edge="end">
                 <CloseRoundedIcon fontSize="small" />
               </IconButton>
             </InputAdornment>
-          ) : undefined,
-        },
-      }}
-      sx={{
-        '& input[type=search]::-webkit-search-cancel-button': { display: 'none' },
-        '& .MuiInputBase-input': size === 'small' ? { fontSize: '0.875rem', py: 1 } : {},
-      }}
-    />
+          ) : undefined
+        }
+      />
+    </FormControl>
   );
 }

@@ -1,5 +1,5 @@
 import { matchPath, useLocation } from 'react-router';
-import { crumbsOf } from '../../app/PlaceholderPage';
+import { crumbsOf } from '../../components/crumbs';
 import { routes } from '../../app/routeTable';
 import type { Crumb } from '../../components/PageHeader';
 

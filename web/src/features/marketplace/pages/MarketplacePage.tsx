@@ -4,7 +4,7 @@ import { Alert, AlertTitle, Box, Button, Card, Chip, Stack, Typography } from '@
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import ExtensionOutlinedIcon from '@mui/icons-material/ExtensionOutlined';
-import { crumbsOf } from '../../../app/PlaceholderPage';
+import { crumbsOf } from '../../../components/crumbs';
 import type { AppRoute } from '../../../app/routeTable';
 import { useSession } from '../../../app/session';
 import { EmptyState } from '../../../components/EmptyState';

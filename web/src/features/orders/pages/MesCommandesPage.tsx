@@ -3,7 +3,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Card } from '@mui/material';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
-import { crumbsOf } from '../../../app/PlaceholderPage';
+import { crumbsOf } from '../../../components/crumbs';
 import type { AppRoute } from '../../../app/routeTable';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';

@@ -7,7 +7,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
-import { crumbsOf } from '../../../app/PlaceholderPage';
+import { crumbsOf } from '../../../components/crumbs';
 import type { AppRoute } from '../../../app/routeTable';
 import { errorMessage } from '../../../api/client';
 import { EmptyState, EMPTY_TEXT } from '../../../components/EmptyState';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Box, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { crumbsOf } from '../../../app/PlaceholderPage';
+import { crumbsOf } from '../../../components/crumbs';
 import type { AppRoute } from '../../../app/routeTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { restaurantName } from '../../../components/RestaurantSelector';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Card, MenuItem, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
-import { crumbsOf } from '../../../app/PlaceholderPage';
+import { crumbsOf } from '../../../components/crumbs';
 import type { AppRoute } from '../../../app/routeTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/EmptyState';
