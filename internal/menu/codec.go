@@ -341,11 +341,25 @@ func (d *Document) UnmarshalJSON(b []byte) error { return decodeDocumentStrict(b
 // encodeDocument writes the document and a snapshot for the diff whose
 // elements are slices of those same bytes: no element is encoded twice.
 func encodeDocument(d *Document) ([]byte, snapshot, error) {
+	buf, snap, _, err := encodeDocumentRanges(d)
+	return buf, snap, err
+}
+
+// encodeDocumentRanges is encodeDocument, also giving where each compared
+// element lies in the bytes. An element whose canonical bytes are known
+// (taken from the element cache when decoded) is copied, not encoded.
+func encodeDocumentRanges(d *Document) ([]byte, snapshot, *[len(kindLabels)][][2]int, error) {
 	var ranges [len(kindLabels)][][2]int
 	hook := func(buf []byte, name string, fv reflect.Value) ([]byte, bool, error) {
 		k, ok := kindFields[name]
 		if !ok || fv.IsNil() {
 			return buf, false, nil
+		}
+		var known [][]byte
+		if d.hints != nil && len(d.hints.canon[k]) == fv.Len() {
+			// Same length as decoded: no duplicate was dropped, the
+			// indexes still match.
+			known = d.hints.canon[k]
 		}
 		ranges[k] = make([][2]int, fv.Len())
 		buf = append(buf, '[')
@@ -354,9 +368,13 @@ func encodeDocument(d *Document) ([]byte, snapshot, error) {
 				buf = append(buf, ',')
 			}
 			start := len(buf)
-			var err error
-			if buf, err = encodeValue(buf, fv.Index(i)); err != nil {
-				return buf, true, err
+			if known != nil && known[i] != nil {
+				buf = append(buf, known[i]...)
+			} else {
+				var err error
+				if buf, err = encodeValue(buf, fv.Index(i)); err != nil {
+					return buf, true, err
+				}
 			}
 			ranges[k][i] = [2]int{start, len(buf)}
 		}
@@ -368,7 +386,7 @@ func encodeDocument(d *Document) ([]byte, snapshot, error) {
 	// as a compact input (1.5 MB in, 2.8 MB out for 1,000 products).
 	buf, err := encodeStructHook(make([]byte, 0, max(64<<10, 2*d.sizeHint)), reflect.ValueOf(d).Elem(), hook)
 	if err != nil {
-		return nil, snapshot{}, err
+		return nil, snapshot{}, nil, err
 	}
 	raw := func(k, i int) []byte {
 		if i >= len(ranges[k]) {
@@ -377,7 +395,7 @@ func encodeDocument(d *Document) ([]byte, snapshot, error) {
 		r := ranges[k][i]
 		return buf[r[0]:r[1]:r[1]]
 	}
-	return buf, snapshotFrom(d, raw), nil
+	return buf, snapshotFrom(d, raw), &ranges, nil
 }
 
 // Encode writes the document canonically (sorted keys, extras merged).

@@ -42,6 +42,10 @@ type decoder struct {
 	badNumber string
 	// scratch holds a reusable list per element type (see array).
 	scratch map[reflect.Type]reflect.Value
+	// cache, when set, gives the elements of the compared lists already
+	// known by their bytes (see kindArray); hints is what was learnt.
+	cache *elemCache
+	hints elemHints
 }
 
 func (d *decoder) where() string {
@@ -66,7 +70,11 @@ func (d *decoder) typeError() error   { return &decodeError{path: d.where(), off
 func (d *decoder) syntax(i int) error { return &decodeError{offset: i} }
 
 func decodeDocumentStrict(raw []byte, doc *Document) error {
-	d := &decoder{raw: raw, path: make([]pathSeg, 0, 8)}
+	return decodeDocument(raw, doc, nil)
+}
+
+func decodeDocument(raw []byte, doc *Document, cache *elemCache) error {
+	d := &decoder{raw: raw, path: make([]pathSeg, 0, 8), cache: cache}
 	i := skipSpace(raw, 0)
 	if i >= len(raw) || raw[i] != '{' {
 		if i < len(raw) && raw[i] != '[' && raw[i] != '"' && raw[i] != 'n' && raw[i] != 't' && raw[i] != 'f' && raw[i] != '-' && (raw[i] < '0' || raw[i] > '9') {
@@ -79,6 +87,9 @@ func decodeDocumentStrict(raw []byte, doc *Document) error {
 		return err
 	}
 	doc.badNumber, doc.sizeHint = d.badNumber, len(raw)
+	if cache != nil {
+		doc.hints = &d.hints
+	}
 	if end = skipSpace(raw, end); end != len(raw) {
 		return d.syntax(end)
 	}
@@ -175,6 +186,11 @@ func (d *decoder) value(i int, v reflect.Value) (int, error) {
 	case reflect.Slice:
 		if raw[i] != '[' {
 			return d.mismatch(i)
+		}
+		if d.cache != nil && len(d.path) == 1 && d.path[0].index < 0 {
+			if k, ok := kindFields[d.path[0].key]; ok {
+				return d.kindArray(i, v, k)
+			}
 		}
 		return d.array(i, v)
 	case reflect.Map:

@@ -152,6 +152,9 @@ func diffSnapshots(before, after snapshot) []ElementChange {
 // meaning (9.9 and 9.90 are one price), and are kept as JSON, never
 // decoded for the log.
 func diffObjects(before, after []byte) []history.Change {
+	if out, ok := diffSortedObjects(before, after); ok {
+		return out
+	}
 	bf, errB := objectFields(before)
 	af, errA := objectFields(after)
 	if errB != nil || errA != nil {
@@ -180,6 +183,104 @@ func diffObjects(before, after []byte) []history.Change {
 	}
 	sortChanges(out)
 	return out
+}
+
+// diffSortedObjects is diffObjects for two objects whose keys are written
+// in order without escapes, as the canonical encoding writes every element:
+// one walk over both, allocating only for the fields that changed. ok is
+// false for any other input, left to diffObjects.
+func diffSortedObjects(before, after []byte) (out []history.Change, ok bool) {
+	b, a := fieldIter{raw: before}, fieldIter{raw: after}
+	if !b.start() || !a.start() {
+		return nil, false
+	}
+	add := func(key, bv, av []byte) {
+		if string(key) == "position" || sameJSON(bv, av) {
+			return
+		}
+		out = append(out, history.Change{Field: string(key), Before: rawOrNull(bv), After: rawOrNull(av)})
+	}
+	bk, bv, bok := b.next()
+	ak, av, aok := a.next()
+	for bok || aok {
+		switch c := bytes.Compare(bk, ak); {
+		case !aok || bok && c < 0:
+			add(bk, bv, nil)
+			bk, bv, bok = b.next()
+		case !bok || c > 0:
+			add(ak, nil, av)
+			ak, av, aok = a.next()
+		default:
+			add(ak, bv, av)
+			bk, bv, bok = b.next()
+			ak, av, aok = a.next()
+		}
+	}
+	if b.bad || a.bad {
+		return nil, false
+	}
+	return out, true
+}
+
+// fieldIter walks the members of an object whose keys are in increasing
+// order and unescaped (bad otherwise).
+type fieldIter struct {
+	raw       []byte
+	i         int
+	last      []byte
+	done, bad bool
+}
+
+func (it *fieldIter) start() bool {
+	i := skipSpace(it.raw, 0)
+	if i >= len(it.raw) || it.raw[i] != '{' {
+		return false
+	}
+	it.i = skipSpace(it.raw, i+1)
+	it.done = it.i < len(it.raw) && it.raw[it.i] == '}'
+	return true
+}
+
+func (it *fieldIter) next() (key, val []byte, ok bool) {
+	if it.done || it.bad {
+		return nil, nil, false
+	}
+	raw, i := it.raw, it.i
+	it.bad = true
+	if i >= len(raw) || raw[i] != '"' {
+		return nil, nil, false
+	}
+	end, err := skipValue(raw, i)
+	if err != nil {
+		return nil, nil, false
+	}
+	key = raw[i+1 : end-1]
+	if bytes.IndexByte(key, '\\') >= 0 || (it.last != nil && bytes.Compare(it.last, key) >= 0) {
+		return nil, nil, false
+	}
+	i = skipSpace(raw, end)
+	if i >= len(raw) || raw[i] != ':' {
+		return nil, nil, false
+	}
+	i = skipSpace(raw, i+1)
+	vend, err := skipValue(raw, i)
+	if err != nil {
+		return nil, nil, false
+	}
+	val = raw[i:vend:vend]
+	i = skipSpace(raw, vend)
+	switch {
+	case i >= len(raw):
+		return nil, nil, false
+	case raw[i] == '}':
+		it.done = true
+	case raw[i] == ',':
+		i = skipSpace(raw, i+1)
+	default:
+		return nil, nil, false
+	}
+	it.i, it.last, it.bad = i, key, false
+	return key, val, true
 }
 
 func rawOrNull(v []byte) json.RawMessage {

@@ -454,4 +454,7 @@ type Document struct {
 	badNumber string
 	// sizeHint is the length of the JSON the document was read from.
 	sizeHint int
+	// hints, set by a decoding with the element cache, give the bytes of
+	// each compared element (see elemcache.go).
+	hints *elemHints
 }

@@ -57,6 +57,9 @@ type Service struct {
 	// missing (another instance saved): it is then rebuilt from the database.
 	mu        sync.Mutex
 	snapshots map[int64]cachedSnapshot
+	// elems caches, per carte, the elements of the last document saved
+	// here, by their bytes (elemcache.go).
+	elems elemCaches
 }
 
 type cachedSnapshot struct {
@@ -542,8 +545,12 @@ func (e *UnsupportedValue) Error() string {
 // Parse reads a document, naming the field of the first value the model
 // cannot hold (an object where a number is expected, NaN, …).
 func Parse(raw []byte, file string) (*Document, error) {
+	return parseWith(raw, file, nil)
+}
+
+func parseWith(raw []byte, file string, cache *elemCache) (*Document, error) {
 	var d Document
-	if err := decodeDocumentStrict(raw, &d); err != nil {
+	if err := decodeDocument(raw, &d, cache); err != nil {
 		field := "document"
 		if de, ok := err.(*decodeError); ok {
 			field = de.path
@@ -579,7 +586,7 @@ func (s *Service) SaveDocument(ctx context.Context, p tenancy.Principal, id int6
 	if err != nil {
 		return Campaign{}, err
 	}
-	d, err := Parse(raw, c.URL)
+	d, err := parseCached(raw, c.URL, s.elems.get(id))
 	if err != nil {
 		return Campaign{}, err
 	}
@@ -597,10 +604,12 @@ func (s *Service) saveParsed(ctx context.Context, p tenancy.Principal, c Campaig
 	if err := Validate(d); err != nil {
 		return Campaign{}, err
 	}
-	doc, newSnap, err := encodeDocument(d)
+	doc, newSnap, ranges, err := encodeDocumentRanges(d)
 	if err != nil {
 		return Campaign{}, err
 	}
+	// One copy of the bytes as text, for the row and the cache's keys.
+	docText := string(doc)
 	prevSnap, ok := s.cachedSnapshot(id, c.Version)
 	if !ok {
 		prevRaw, err := s.document(ctx, c)
@@ -630,14 +639,19 @@ func (s *Service) saveParsed(ctx context.Context, p tenancy.Principal, c Campaig
 			return ErrStale
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO campaign_versions (campaign_id, version, document, created_at, created_by) VALUES (?, ?, ?, ?, ?)`,
-			id, version+1, string(doc), now, actor.UserName); err != nil {
+			id, version+1, docText, now, actor.UserName); err != nil {
 			return err
 		}
 		out, err = scanCampaign(tx.QueryRow(ctx, `SELECT `+campaignColumns+` FROM campaigns c WHERE c.id = ?`, id))
 		if err != nil {
 			return err
 		}
-		tx.AfterCommit(func() { s.cacheSnapshot(id, version+1, newSnap) })
+		tx.AfterCommit(func() {
+			s.cacheSnapshot(id, version+1, newSnap)
+			if d.hints != nil {
+				s.elems.put(id, newElemCache(d, d.hints, doc, docText, ranges))
+			}
+		})
 		s.announce(tx, p, id)
 		if entry == nil {
 			return nil

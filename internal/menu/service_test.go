@@ -2,6 +2,7 @@ package menu_test
 
 import (
 	"context"
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
@@ -119,4 +120,75 @@ func TestSaveKeepsFalseAndRefusesUntypedNumbers(t *testing.T) {
 			t.Fatal("an import holding a list where a number is expected was accepted")
 		}
 	})
+}
+
+// The element cache of an instance can never make it store a wrong
+// document or log a wrong entry: instance A saves a carte, B saves another
+// version, then A saves bytes whose every element A has cached (the
+// document of its first save). The stored document is the one an instance
+// without cache stores, the entry lists the changes from B's version, and
+// a save from A's stale version is refused.
+func TestElementCacheStaleAcrossInstances(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		ctx := context.Background()
+		db := testutil.NewDB(t, engine)
+		ten := tenancy.NewService(db, events.NewLocal())
+		if err := demo.Load(ctx, db, ten); err != nil {
+			t.Fatal(err)
+		}
+		u, _ := ten.UserByLogin(ctx, "demo-admin")
+		p := tenancy.PrincipalFor(u)
+		a, b := menu.NewService(db, ten, events.NewLocal()), menu.NewService(db, ten, events.NewLocal())
+		c, err := a.Create(ctx, p, menu.CampaignInput{Nom: "Partagée"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d1 := `{"items":[{"idGlobal":"p1","name":"Burger","price":9},{"idGlobal":"p2","name":"Frites","price":3}]}`
+		d2 := `{"items":[{"idGlobal":"p1","name":"Burger","price":10},{"idGlobal":"p2","name":"Frites maison","price":3}]}`
+		if c, err = a.SaveDocument(ctx, p, c.ID, c.Version, []byte(d1)); err != nil {
+			t.Fatal(err)
+		}
+		stale := c.Version
+		if c, err = b.SaveDocument(ctx, p, c.ID, c.Version, []byte(d2)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.SaveDocument(ctx, p, c.ID, stale, []byte(d1)); err != menu.ErrStale {
+			t.Fatalf("save from a stale version: %v, want ErrStale", err)
+		}
+		if c, err = a.SaveDocument(ctx, p, c.ID, c.Version, []byte(d1)); err != nil {
+			t.Fatal(err)
+		}
+		stored, _, err := a.Document(ctx, p, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := menu.Parse([]byte(d1), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := menu.Validate(want); err != nil {
+			t.Fatal(err)
+		}
+		wantBytes, _ := want.Encode()
+		if string(stored) != string(wantBytes) {
+			t.Fatalf("stored with the cache:\n%s\nwant\n%s", stored, wantBytes)
+		}
+		list, _, err := history.List(ctx, db, history.Scope{FranchiseID: p.FranchiseID, All: true}, history.Filter{Module: menu.ModuleCartes, PageSize: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := list[0]
+		var got []string
+		for _, ch := range e.Changes {
+			got = append(got, ch.Element+" "+ch.Field+" "+fmtJSON(ch.Before)+"→"+fmtJSON(ch.After))
+		}
+		if e.Target != "Partagée" || strings.Join(got, "|") != `produit Burger price 10→9|produit Frites name "Frites maison"→"Frites"` {
+			t.Fatalf("entry of the save: %q %v", e.Target, got)
+		}
+	})
+}
+
+func fmtJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }
