@@ -201,7 +201,8 @@ func (d *decoder) value(i int, v reflect.Value) (int, error) {
 			v.Set(reflect.MakeMap(t))
 		}
 		elemType := t.Elem()
-		return d.object(i, func(key string, j int) (int, error) {
+		return d.object(i, func(kb []byte, j int) (int, error) {
+			key := string(kb)
 			elem := reflect.New(elemType).Elem()
 			d.path = append(d.path, pathSeg{key: key, index: -1})
 			end, err := d.value(j, elem)
@@ -216,8 +217,10 @@ func (d *decoder) value(i int, v reflect.Value) (int, error) {
 			return d.mismatch(i)
 		}
 		p := planOf(t)
-		return d.object(i, func(key string, j int) (int, error) {
-			if fi, ok := p.known[key]; ok {
+		return d.object(i, func(kb []byte, j int) (int, error) {
+			// Known keys are looked up without copying them.
+			if fi, ok := p.known[string(kb)]; ok {
+				key := p.fields[fi].name
 				d.path = append(d.path, pathSeg{key: key, index: -1})
 				f := v.FieldByIndex(p.fields[fi].index)
 				end, err := d.value(j, f)
@@ -236,6 +239,7 @@ func (d *decoder) value(i int, v reflect.Value) (int, error) {
 			if err != nil || p.extra == nil {
 				return end, err
 			}
+			key := string(kb)
 			ef := v.FieldByIndex(p.extra)
 			if ef.IsNil() {
 				ef.Set(reflect.MakeMap(extraType))
@@ -335,7 +339,7 @@ func (d *decoder) array(i int, v reflect.Value) (int, error) {
 
 // object calls fn for each member of the object at raw[i] with its key and
 // the index of its value; fn returns the index after the value.
-func (d *decoder) object(i int, fn func(key string, value int) (int, error)) (int, error) {
+func (d *decoder) object(i int, fn func(key []byte, value int) (int, error)) (int, error) {
 	raw := d.raw
 	i = skipSpace(raw, i+1)
 	if i < len(raw) && raw[i] == '}' {
@@ -345,7 +349,7 @@ func (d *decoder) object(i int, fn func(key string, value int) (int, error)) (in
 		if i >= len(raw) || raw[i] != '"' {
 			return i, d.syntax(i)
 		}
-		key, end, err := d.str(i)
+		key, end, err := d.strBytes(i)
 		if err != nil {
 			return end, err
 		}
@@ -375,6 +379,13 @@ func (d *decoder) object(i int, fn func(key string, value int) (int, error)) (in
 // directly; escapes and invalid UTF-8 go through encoding/json, which
 // replaces bad bytes with U+FFFD as the rest of the codec expects.
 func (d *decoder) str(i int) (string, int, error) {
+	b, end, err := d.strBytes(i)
+	return string(b), end, err
+}
+
+// strBytes is str giving the text's bytes: a slice of the input (not to
+// be kept) when the string holds no escape.
+func (d *decoder) strBytes(i int) ([]byte, int, error) {
 	raw := d.raw
 	ascii := true
 	for j := i + 1; j < len(raw); j++ {
@@ -383,22 +394,27 @@ func (d *decoder) str(i int) (string, int, error) {
 		case c == '"':
 			s := raw[i+1 : j]
 			if ascii || utf8.Valid(s) {
-				return string(s), j + 1, nil
+				return s, j + 1, nil
 			}
-			return d.slowStr(i, j+1)
+			return d.slowBytes(i, j+1)
 		case c == '\\':
 			end, err := d.skip(i)
 			if err != nil {
-				return "", end, err
+				return nil, end, err
 			}
-			return d.slowStr(i, end)
+			return d.slowBytes(i, end)
 		case c < 0x20:
-			return "", j, d.syntax(j)
+			return nil, j, d.syntax(j)
 		case c >= utf8.RuneSelf:
 			ascii = false
 		}
 	}
-	return "", len(raw), d.syntax(len(raw))
+	return nil, len(raw), d.syntax(len(raw))
+}
+
+func (d *decoder) slowBytes(i, end int) ([]byte, int, error) {
+	s, end, err := d.slowStr(i, end)
+	return []byte(s), end, err
 }
 
 func (d *decoder) slowStr(i, end int) (string, int, error) {
@@ -458,7 +474,7 @@ func (d *decoder) skip(i int) (int, error) {
 		}
 		return len(raw), d.syntax(len(raw))
 	case '{':
-		return d.object(i, func(_ string, j int) (int, error) { return d.skip(j) })
+		return d.object(i, func(_ []byte, j int) (int, error) { return d.skip(j) })
 	case '[':
 		i = skipSpace(raw, i+1)
 		if i < len(raw) && raw[i] == ']' {

@@ -81,6 +81,9 @@ func extraPrice(raw json.RawMessage) (Price, bool) {
 	return Price{}, false
 }
 
+// tariffKeys are the keys of an option's tariffData, by tariff number.
+var tariffKeys = [...]string{1: "T1", 2: "T2", 3: "T3"}
+
 var clock = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`)
 
 // uniqueNames refuses two active elements of one kind whose names compare
@@ -164,6 +167,9 @@ func Validate(d *Document) error {
 				seenProduct[nameKey(p.Name)] = p.Name
 			}
 		}
+		if d.cached(1, i, len(d.Items)) {
+			continue
+		}
 		for _, f := range []struct {
 			name string
 			p    Price
@@ -180,16 +186,18 @@ func Validate(d *Document) error {
 		})
 		c.price(func() string { return at("purchase_price") }, p.PurchasePrice, func() string { return fmt.Sprintf("la valeur du prix d'achat %s n'est pas valide", p.PurchasePrice) })
 		for k, e := range p.Prices {
-			path := fmt.Sprintf("items[%d].prices[%d]", i, k)
+			// Built only for a refused value: a carte holds tens of
+			// thousands of these prices.
+			path := func() string { return fmt.Sprintf("items[%d].prices[%d]", i, k) }
 			if e.Tariff < 1 || e.Tariff > 3 {
-				c.add(path+".tariff", "Le tarif %d du produit %s n'existe pas (tarifs 1 à 3).", e.Tariff, p.Name)
+				c.add(path()+".tariff", "Le tarif %d du produit %s n'existe pas (tarifs 1 à 3).", e.Tariff, p.Name)
 				continue
 			}
 			if OrderTypeLabel(e.TypeOrder) == "" {
-				c.add(path+".type_order", "Le type de commande %d du produit %s n'existe pas (types 1 à 5).", e.TypeOrder, p.Name)
+				c.add(path()+".type_order", "Le type de commande %d du produit %s n'existe pas (types 1 à 5).", e.TypeOrder, p.Name)
 				continue
 			}
-			c.price(func() string { return path + ".price" }, e.Price, func() string {
+			c.price(func() string { return path() + ".price" }, e.Price, func() string {
 				return fmt.Sprintf("La valeur du prix %s dans le tarif %d pour %s du produit %s n'est pas valide", e.Price, e.Tariff, OrderTypeLabel(e.TypeOrder), p.Name)
 			})
 		}
@@ -220,6 +228,9 @@ func Validate(d *Document) error {
 				seenGroup[nameKey(g.Name)] = g.Name
 			}
 		}
+		if d.cached(2, i, len(d.Options)) {
+			continue
+		}
 		for k, it := range g.Items {
 			c.price(func() string { return fmt.Sprintf("options[%d].items[%d].price", i, k) }, it.Price, func() string {
 				return fmt.Sprintf("La valeur du prix %s de l'option %s n'est pas valide", it.Price, it.Name)
@@ -237,7 +248,7 @@ func Validate(d *Document) error {
 				return fmt.Sprintf("La valeur du prix %s de l'option %s n'est pas valide", v, it.Name)
 			})
 			for n := 1; n <= 3; n++ {
-				tp, ok := it.TariffData[fmt.Sprintf("T%d", n)]
+				tp, ok := it.TariffData[tariffKeys[n]]
 				if !ok {
 					continue
 				}
@@ -265,6 +276,9 @@ func Validate(d *Document) error {
 	}
 	c.uniqueNames(len(d.Cartes), "cartes[%d].name", func(i int) (string, bool) { return d.Cartes[i].Name, d.Cartes[i].Removed }, "la famille")
 	for i, mf := range d.Cartes {
+		if d.cached(5, i, len(d.Cartes)) {
+			continue
+		}
 		for k, it := range mf.Items {
 			c.price(func() string { return fmt.Sprintf("cartes[%d].items[%d].price", i, k) }, it.Price, func() string {
 				return fmt.Sprintf("La valeur du prix %s d'article %s n'est pas valide", it.Price, productName(it.IDItem))
@@ -297,6 +311,9 @@ func Validate(d *Document) error {
 	}
 	c.uniqueNames(len(d.Promotions), "promotions[%d].name", func(i int) (string, bool) { return d.Promotions[i].Name, d.Promotions[i].Removed }, "la promotion")
 	for i, pr := range d.Promotions {
+		if d.cached(3, i, len(d.Promotions)) {
+			continue
+		}
 		c.price(func() string { return fmt.Sprintf("promotions[%d].discount", i) }, pr.Discount, func() string {
 			return fmt.Sprintf("La valeur de la remise %s de la promotion %s n'est pas valide", pr.Discount, pr.Name)
 		})
@@ -305,6 +322,17 @@ func Validate(d *Document) error {
 		return c.errs
 	}
 	return nil
+}
+
+// cached tells whether element i of the compared list of kind k (n
+// elements now) is, byte for byte, an element of the last document this
+// instance saved for the carte (elemcache.go): it passed these checks of
+// its own values then and is the same value now, normalised already, so
+// they are not run again. The checks across elements (unique names,
+// duplicates) are run for every element.
+func (d *Document) cached(k, i, n int) bool {
+	h := d.hints
+	return h != nil && len(h.canon[k]) == n && h.canon[k][i] != nil
 }
 
 // keepNutrition applies the retention rule: nutritional info is kept only
