@@ -11,27 +11,23 @@ import (
 // so that kiosks (and the demo kiosk key) have something to fetch from the
 // first start. It returns how many restaurants it deployed.
 func Deploy(ctx context.Context, db *store.DB, svc *deploy.Service) (int, error) {
-	rows, err := db.Query(ctx, `SELECT r.franchise_id, r.id FROM restaurants r JOIN franchises f ON f.id = r.franchise_id
-		WHERE f.name IN (?, ?) AND r.archived_at IS NULL
-		AND NOT EXISTS (SELECT 1 FROM deployed_current c WHERE c.restaurant_id = r.id) ORDER BY r.franchise_id, r.id`, FranchiseName, OtherFranchiseName)
-	if err != nil {
-		return 0, err
-	}
 	per := map[int64][]int64{}
 	var order []int64
-	for rows.Next() {
-		var f, r int64
-		if err := rows.Scan(&f, &r); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		if per[f] == nil {
-			order = append(order, f)
-		}
-		per[f] = append(per[f], r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	err := store.Each(ctx, db, `SELECT r.franchise_id, r.id FROM restaurants r JOIN franchises f ON f.id = r.franchise_id
+		WHERE f.name IN (?, ?) AND r.archived_at IS NULL
+		AND NOT EXISTS (SELECT 1 FROM deployed_current c WHERE c.restaurant_id = r.id) ORDER BY r.franchise_id, r.id`, []any{FranchiseName, OtherFranchiseName},
+		func(row store.Scanner) error {
+			var f, r int64
+			if err := row.Scan(&f, &r); err != nil {
+				return err
+			}
+			if per[f] == nil {
+				order = append(order, f)
+			}
+			per[f] = append(per[f], r)
+			return nil
+		})
+	if err != nil {
 		return 0, err
 	}
 	n := 0

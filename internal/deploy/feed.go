@@ -43,21 +43,16 @@ func (s *Service) currentOf(ctx context.Context, franchiseID int64, ids []int64)
 	out := map[int64]Current{}
 	for start := 0; start < len(ids); start += 500 {
 		in, args := store.In(ids[start:min(start+500, len(ids))])
-		rows, err := s.db.Query(ctx, `SELECT restaurant_id, franchise_id, version, hash, updated_at FROM deployed_current WHERE franchise_id = ? AND restaurant_id `+in,
-			append([]any{franchiseID}, args...)...)
+		err := store.Each(ctx, s.db, `SELECT restaurant_id, franchise_id, version, hash, updated_at FROM deployed_current WHERE franchise_id = ? AND restaurant_id `+in,
+			append([]any{franchiseID}, args...), func(r store.Scanner) error {
+				var c Current
+				if err := r.Scan(&c.RestaurantID, &c.FranchiseID, &c.Version, &c.Hash, &c.UpdatedAt); err != nil {
+					return err
+				}
+				out[c.RestaurantID] = c
+				return nil
+			})
 		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var c Current
-			if err := rows.Scan(&c.RestaurantID, &c.FranchiseID, &c.Version, &c.Hash, &c.UpdatedAt); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out[c.RestaurantID] = c
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
 			return nil, err
 		}
 	}
@@ -288,27 +283,23 @@ func (s *Service) Versions(ctx context.Context, p tenancy.Principal, restaurantI
 	if _, err := s.ten.Restaurant(ctx, p, restaurantID); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.Query(ctx, `SELECT m.version, m.created_at, m.created_by, m.hash, d.size, m.report, COALESCE(m.rollback_of, 0), COALESCE(c.version, 0)
+	out, err := store.Collect(ctx, s.db, `SELECT m.version, m.created_at, m.created_by, m.hash, d.size, m.report, COALESCE(m.rollback_of, 0), COALESCE(c.version, 0)
 		FROM deployed_menus m JOIN deployed_documents d ON d.hash = m.hash LEFT JOIN deployed_current c ON c.restaurant_id = m.restaurant_id
-		WHERE m.restaurant_id = ? AND m.franchise_id = ? ORDER BY m.version DESC LIMIT 50`, restaurantID, p.FranchiseID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []DeployedVersion{}
-	for rows.Next() {
-		var v DeployedVersion
+		WHERE m.restaurant_id = ? AND m.franchise_id = ? ORDER BY m.version DESC LIMIT 50`, []any{restaurantID, p.FranchiseID}, func(r store.Scanner) (v DeployedVersion, err error) {
 		var report string
 		var current int
-		if err := rows.Scan(&v.Version, &v.CreatedAt, &v.CreatedBy, &v.Etag, &v.Size, &report, &v.RollbackOf, &current); err != nil {
-			return nil, err
+		if err := r.Scan(&v.Version, &v.CreatedAt, &v.CreatedBy, &v.Etag, &v.Size, &report, &v.RollbackOf, &current); err != nil {
+			return v, err
 		}
 		var rep GenerationReport
 		_ = json.Unmarshal([]byte(report), &rep)
 		v.Products, v.Dropped, v.Current = rep.Products, len(rep.Dropped), v.Version == current
-		out = append(out, v)
+		return v, nil
+	})
+	if out == nil && err == nil {
+		out = []DeployedVersion{} // an empty list, not null, in the answer
 	}
-	return out, rows.Err()
+	return out, err
 }
 
 // Rollback puts an earlier deployed menu back into service, as a new

@@ -194,24 +194,17 @@ func List(ctx context.Context, db *store.DB, sc Scope, f Filter) ([]Entry, int, 
 		q += " LIMIT ? OFFSET ?"
 		args = append(args, f.PageSize, f.Page*f.PageSize)
 	}
-	rows, err := db.Query(ctx, q, args...)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer rows.Close()
-	var out []Entry
-	for rows.Next() {
-		var e Entry
+	out, err := store.Collect(ctx, db, q, args, func(r store.Scanner) (e Entry, err error) {
 		var rid, uid sql.NullInt64
 		var action, d string
-		if err := rows.Scan(&e.ID, &e.FranchiseID, &rid, &e.Module, &uid, &e.UserName, &e.UserType, &e.Email, &e.Source, &action, &d, &e.CreatedAt); err != nil {
-			return nil, 0, err
+		if err := r.Scan(&e.ID, &e.FranchiseID, &rid, &e.Module, &uid, &e.UserName, &e.UserType, &e.Email, &e.Source, &action, &d, &e.CreatedAt); err != nil {
+			return e, err
 		}
 		e.RestaurantID, e.UserID, e.Action = rid.Int64, uid.Int64, Action(action)
 		var det details
 		_ = json.Unmarshal([]byte(d), &det)
 		e.Target, e.Changes = det.Target, det.Changes
-		out = append(out, e)
-	}
-	return out, total, rows.Err()
+		return e, nil
+	})
+	return out, total, err
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"time"
 
+	"brigade/internal/store"
 	"brigade/internal/tenancy"
 )
 
@@ -94,59 +95,41 @@ func (s *Service) detail(ctx context.Context, x tenancy.Restaurant, id int64) (D
 		}
 		o.Marque, o.Collect = e.Marque, e.Collect
 	}
-	rows, err := s.db.Query(ctx, `SELECT product_id, product, category, quantity, unit_cents, ttc_cents, tax_rate_bp FROM order_lines WHERE order_id = ? ORDER BY line_no`, id)
+	o.Lines, err = store.Collect(ctx, s.db, `SELECT product_id, product, category, quantity, unit_cents, ttc_cents, tax_rate_bp FROM order_lines WHERE order_id = ? ORDER BY line_no`, []any{id},
+		func(r store.Scanner) (l Line, err error) {
+			err = r.Scan(&l.ProductID, &l.Name, &l.Category, &l.Quantity, &l.UnitPrice, &l.Total, &l.TaxRate)
+			return l, err
+		})
 	if err != nil {
 		return d, err
 	}
-	for rows.Next() {
-		var l Line
-		if err := rows.Scan(&l.ProductID, &l.Name, &l.Category, &l.Quantity, &l.UnitPrice, &l.Total, &l.TaxRate); err != nil {
-			rows.Close()
-			return d, err
-		}
-		o.Lines = append(o.Lines, l)
-	}
-	rows.Close()
-	rows, err = s.db.Query(ctx, `SELECT line_no, option_name, group_name, quantity, ttc_cents FROM order_options WHERE order_id = ? ORDER BY line_no, option_no`, id)
+	err = store.Each(ctx, s.db, `SELECT line_no, option_name, group_name, quantity, ttc_cents FROM order_options WHERE order_id = ? ORDER BY line_no, option_no`, []any{id},
+		func(r store.Scanner) error {
+			var i int
+			var op Option
+			if err := r.Scan(&i, &op.Name, &op.Group, &op.Quantity, &op.Total); err != nil {
+				return err
+			}
+			if i < len(o.Lines) {
+				o.Lines[i].Options = append(o.Lines[i].Options, op)
+			}
+			return nil
+		})
 	if err != nil {
 		return d, err
 	}
-	for rows.Next() {
-		var i int
-		var op Option
-		if err := rows.Scan(&i, &op.Name, &op.Group, &op.Quantity, &op.Total); err != nil {
-			rows.Close()
-			return d, err
-		}
-		if i < len(o.Lines) {
-			o.Lines[i].Options = append(o.Lines[i].Options, op)
-		}
-	}
-	rows.Close()
-	rows, err = s.db.Query(ctx, `SELECT rate_bp, ht_cents, vat_cents, ttc_cents FROM order_vat WHERE order_id = ? ORDER BY rate_bp`, id)
+	o.VAT, err = store.Collect(ctx, s.db, `SELECT rate_bp, ht_cents, vat_cents, ttc_cents FROM order_vat WHERE order_id = ? ORDER BY rate_bp`, []any{id},
+		func(r store.Scanner) (v VATLine, err error) {
+			err = r.Scan(&v.Rate, &v.HT, &v.VAT, &v.TTC)
+			return v, err
+		})
 	if err != nil {
 		return d, err
 	}
-	for rows.Next() {
-		var v VATLine
-		if err := rows.Scan(&v.Rate, &v.HT, &v.VAT, &v.TTC); err != nil {
-			rows.Close()
-			return d, err
-		}
-		o.VAT = append(o.VAT, v)
-	}
-	rows.Close()
-	rows, err = s.db.Query(ctx, `SELECT method, amount_cents FROM order_payments WHERE order_id = ? ORDER BY payment_no`, id)
-	if err != nil {
-		return d, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var p Payment
-		if err := rows.Scan(&p.Method, &p.Amount); err != nil {
-			return d, err
-		}
-		o.Payments = append(o.Payments, p)
-	}
-	return d, rows.Err()
+	o.Payments, err = store.Collect(ctx, s.db, `SELECT method, amount_cents FROM order_payments WHERE order_id = ? ORDER BY payment_no`, []any{id},
+		func(r store.Scanner) (p Payment, err error) {
+			err = r.Scan(&p.Method, &p.Amount)
+			return p, err
+		})
+	return d, err
 }

@@ -40,25 +40,16 @@ func (s *Service) Discounted(ctx context.Context, sc Scope, r Range, page, pageS
 	if pageSize < 0 {
 		limit, offset = 1<<30, 0
 	}
-	rows, err := s.db.Query(ctx, `SELECT id, till_order_id, discount_type, discount_value, discount_cents, subtotal_cents + fees_cents, total_cents, order_type,
+	out, err := store.Collect(ctx, s.db, `SELECT id, till_order_id, discount_type, discount_value, discount_cents, subtotal_cents + fees_cents, total_cents, order_type,
 		discount_label, cashier, source, paid_unix, restaurant_id FROM orders WHERE `+where+` ORDER BY business_date DESC, id DESC LIMIT ? OFFSET ?`,
-		append(args, limit, offset)...)
+		append(args, limit, offset), func(r store.Scanner) (it DiscountItem, err error) {
+			var paid int64
+			err = r.Scan(&it.ID, &it.OrderID, &it.DiscountType, &it.DiscountValue, &it.Discount, &it.RealTotal, &it.Total, &it.Type,
+				&it.Label, &it.Cashier, &it.Source, &paid, &it.RestaurantID)
+			it.PaidAt = time.Unix(paid, 0).UTC()
+			return it, err
+		})
 	if err != nil {
-		return nil, 0, err
-	}
-	defer rows.Close()
-	var out []DiscountItem
-	for rows.Next() {
-		var it DiscountItem
-		var paid int64
-		if err := rows.Scan(&it.ID, &it.OrderID, &it.DiscountType, &it.DiscountValue, &it.Discount, &it.RealTotal, &it.Total, &it.Type,
-			&it.Label, &it.Cashier, &it.Source, &paid, &it.RestaurantID); err != nil {
-			return nil, 0, err
-		}
-		it.PaidAt = time.Unix(paid, 0).UTC()
-		out = append(out, it)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, 0, err
 	}
 	cells, err := s.Sum(ctx, sc, DimDiscounts, r, ByKey, "", MN)

@@ -63,28 +63,17 @@ func (s *Service) List(ctx context.Context, p tenancy.Principal, f ListFilter) (
 	if s.db.Engine() == store.Postgres && limit < 0 {
 		limit = 1 << 30
 	}
-	rows, err := s.db.Query(ctx, `SELECT o.id, o.till_order_id, o.total_cents, e.name, e.user_keen_id, o.paid_unix, o.status, o.source, o.order_type
+	items, err := store.Collect(ctx, s.db, `SELECT o.id, o.till_order_id, o.total_cents, e.name, e.user_keen_id, o.paid_unix, o.status, o.source, o.order_type
 		FROM orders o JOIN equipments e ON e.id = o.equipment_id
 		WHERE o.id IN (SELECT o.id FROM orders o WHERE o.restaurant_id = ? AND o.paid_unix >= ? AND o.paid_unix < ? AND `+srcWhere+`
 			ORDER BY o.paid_unix DESC, o.id DESC LIMIT ? OFFSET ?)
-		ORDER BY o.paid_unix DESC, o.id DESC`, x.ID, from, to, limit, offset)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer rows.Close()
-	var items []ListItem
-	for rows.Next() {
-		var it ListItem
+		ORDER BY o.paid_unix DESC, o.id DESC`, []any{x.ID, from, to, limit, offset}, func(r store.Scanner) (it ListItem, err error) {
 		var paid int64
-		if err := rows.Scan(&it.ID, &it.OrderID, &it.Total, &it.Equipment, &it.EquipmentKeen, &paid, &it.Status, &it.Source, &it.Type); err != nil {
-			return nil, 0, err
-		}
-		it.PaidAt = time.Unix(paid, 0).UTC()
-		it.Siret = x.Siret
-		it.Currency = currency
-		items = append(items, it)
-	}
-	if err := rows.Err(); err != nil {
+		err = r.Scan(&it.ID, &it.OrderID, &it.Total, &it.Equipment, &it.EquipmentKeen, &paid, &it.Status, &it.Source, &it.Type)
+		it.PaidAt, it.Siret, it.Currency = time.Unix(paid, 0).UTC(), x.Siret, currency
+		return it, err
+	})
+	if err != nil {
 		return nil, 0, err
 	}
 	// The total comes from the rollups: counting a year of rows is not free.

@@ -25,23 +25,14 @@ func (s *Service) CountsBetween(ctx context.Context, franchiseID int64, restaura
 		restWhere = "restaurant_id " + restWhere
 	}
 	args = append(args, from.Unix(), to.Unix(), franchiseID)
-	rows, err := s.db.Query(ctx, `SELECT status, source, order_type, COUNT(*) FROM orders
+	return store.Collect(ctx, s.db, `SELECT status, source, order_type, COUNT(*) FROM orders
 		WHERE `+restWhere+` AND paid_unix >= ? AND paid_unix < ? AND franchise_id = ?
-		GROUP BY status, source, order_type`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Cell
-	for rows.Next() {
+		GROUP BY status, source, order_type`, args, func(r store.Scanner) (Cell, error) {
 		var status, source string
 		var typ, n int64
-		if err := rows.Scan(&status, &source, &typ, &n); err != nil {
-			return nil, err
-		}
-		out = append(out, Cell{Key: status + "|" + source + "|" + strconv.FormatInt(typ, 10), Metrics: Metrics{N: n}})
-	}
-	return out, rows.Err()
+		err := r.Scan(&status, &source, &typ, &n)
+		return Cell{Key: status + "|" + source + "|" + strconv.FormatInt(typ, 10), Metrics: Metrics{N: n}}, err
+	})
 }
 
 // SalesBetween sums the lines (options: the options) of the paid orders of
@@ -67,20 +58,15 @@ func (s *Service) SalesBetween(ctx context.Context, franchiseID int64, restauran
 	if options {
 		cols, join = "l.group_name, l.option_name, l.quantity, l.ttc_cents", "order_options l ON l.order_id = o.id"
 	}
-	rows, err := s.db.Query(ctx, `SELECT CASE WHEN o.order_type = `+strconv.Itoa(TypePlatform)+` THEN '1' ELSE '0' END, `+cols+`
-		FROM orders o JOIN `+join+`
-		WHERE `+restWhere+` AND o.paid_unix >= ? AND o.paid_unix < ? AND o.franchise_id = ? AND o.status = '`+StatusPaid+`'`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	acc := map[string]*Metrics{}
 	var keys []string
-	for rows.Next() {
+	err := store.Each(ctx, s.db, `SELECT CASE WHEN o.order_type = `+strconv.Itoa(TypePlatform)+` THEN '1' ELSE '0' END, `+cols+`
+		FROM orders o JOIN `+join+`
+		WHERE `+restWhere+` AND o.paid_unix >= ? AND o.paid_unix < ? AND o.franchise_id = ? AND o.status = '`+StatusPaid+`'`, args, func(r store.Scanner) error {
 		var p, group, name string
 		var qty, ttc int64
-		if err := rows.Scan(&p, &group, &name, &qty, &ttc); err != nil {
-			return nil, err
+		if err := r.Scan(&p, &group, &name, &qty, &ttc); err != nil {
+			return err
 		}
 		k := p + Sep + group + Sep + name
 		m := acc[k]
@@ -91,8 +77,9 @@ func (s *Service) SalesBetween(ctx context.Context, franchiseID int64, restauran
 		}
 		m.Qty += qty
 		m.Total += ttc
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	out := make([]Cell, 0, len(keys))
