@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"path"
 	"path/filepath"
@@ -201,4 +202,20 @@ func (f *Folder) List(ctx context.Context, prefix string) ([]Info, error) {
 		return ctx.Err()
 	})
 	return out, err
+}
+
+// ReadSmall reads a small blob whole (at most max bytes plus one, so that a
+// caller can tell an oversized one) with the content type sniffed from its
+// first bytes: for images and logos, which are bounded at upload.
+func ReadSmall(ctx context.Context, s Store, key string, max int64) ([]byte, string, error) {
+	rc, _, err := s.Get(ctx, key)
+	if err != nil {
+		return nil, "", err
+	}
+	defer rc.Close()
+	data, err := io.ReadAll(io.LimitReader(rc, max+1))
+	if err != nil {
+		return nil, "", err
+	}
+	return data, http.DetectContentType(data), nil
 }

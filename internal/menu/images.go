@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"path"
 	"strings"
@@ -108,17 +107,9 @@ func (im *Images) Get(ctx context.Context, p tenancy.Principal, kind, file strin
 	if !validKind(kind) || file == "" || file != SanitizeFileName(file) || path.Base(file) != file || strings.HasPrefix(file, ".") {
 		return nil, "", ErrImageNotFound
 	}
-	rc, _, err := im.blobs.Get(ctx, ImageKey(p.FranchiseID, kind, file))
+	data, typ, err := blob.ReadSmall(ctx, im.blobs, ImageKey(p.FranchiseID, kind, file), MaxImageBytes)
 	if errors.Is(err, blob.ErrNotFound) || errors.Is(err, blob.ErrInvalidKey) {
 		return nil, "", ErrImageNotFound
 	}
-	if err != nil {
-		return nil, "", err
-	}
-	defer rc.Close()
-	data, err := io.ReadAll(io.LimitReader(rc, MaxImageBytes+1))
-	if err != nil {
-		return nil, "", err
-	}
-	return data, http.DetectContentType(data), nil
+	return data, typ, err
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 
 	"brigade/internal/blob"
@@ -71,17 +70,9 @@ func (s *Service) Logo(ctx context.Context, p Principal, blobs blob.Store) ([]by
 	if p.FranchiseID == 0 {
 		return nil, "", ErrNotFound
 	}
-	rc, _, err := blobs.Get(ctx, LogoKey(p.FranchiseID))
+	data, typ, err := blob.ReadSmall(ctx, blobs, LogoKey(p.FranchiseID), MaxLogoBytes)
 	if errors.Is(err, blob.ErrNotFound) {
 		return nil, "", ErrNotFound
 	}
-	if err != nil {
-		return nil, "", err
-	}
-	defer rc.Close()
-	data, err := io.ReadAll(io.LimitReader(rc, MaxLogoBytes+1))
-	if err != nil {
-		return nil, "", err
-	}
-	return data, http.DetectContentType(data), nil
+	return data, typ, err
 }
