@@ -1,0 +1,11 @@
+-- A carte version is a 2 to 3 MB JSON document written at every save.
+-- PostgreSQL compresses such values before storing them, with pglz by
+-- default: on a 1,000-product carte that is about half the time of the
+-- save's INSERT. lz4 compresses almost as well (405 kB instead of 314 kB for
+-- 2.2 MB of carte) several times faster. It applies to versions written from
+-- now on; older ones stay readable as they are. A server built without lz4
+-- keeps pglz (the save is slower, nothing else changes); so does one older than
+-- PostgreSQL 14, which has no SET COMPRESSION (hence EXECUTE: parsed only
+-- when run, inside the block that catches its error). One line: the
+-- migration runner cuts statements at semicolons that end a line.
+DO $$ BEGIN EXECUTE 'ALTER TABLE campaign_versions ALTER COLUMN document SET COMPRESSION lz4'; EXCEPTION WHEN OTHERS THEN RAISE NOTICE 'compression lz4 indisponible : pglz conservé'; END $$;
