@@ -20,6 +20,11 @@ func TestPostgresBusCrossesInstances(t *testing.T) {
 		t.Skip("no PostgreSQL (BRIGADE_TEST_POSTGRES_URL)")
 	}
 	ctx := context.Background()
+	// The channel is the database's: another test run on the same server
+	// (a second clone's make test) publishes there too, so this run's
+	// franchises are its own.
+	own := time.Now().UnixNano()%1_000_000_000 + 1_000_000_000
+	other := own + 1
 	a, err := events.NewPostgres(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
@@ -30,17 +35,17 @@ func TestPostgresBusCrossesInstances(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	onB, stopB := b.Subscribe(7)
+	onB, stopB := b.Subscribe(own)
 	defer stopB()
-	onA, stopA := a.Subscribe(7)
+	onA, stopA := a.Subscribe(own)
 	defer stopA()
-	otherFranchise, stopO := b.Subscribe(8)
+	otherFranchise, stopO := b.Subscribe(other)
 	defer stopO()
 
-	a.Publish(ctx, events.Event{Type: "campaigns.changed", FranchiseID: 7, Data: map[string]any{"campaignId": 3}})
+	a.Publish(ctx, events.Event{Type: "campaigns.changed", FranchiseID: own, Data: map[string]any{"campaignId": 3}})
 	select {
 	case e := <-onB:
-		if e.Type != "campaigns.changed" || e.FranchiseID != 7 {
+		if e.Type != "campaigns.changed" || e.FranchiseID != own {
 			t.Fatalf("other instance got %+v", e)
 		}
 	case <-time.After(5 * time.Second):
