@@ -116,6 +116,29 @@ func wantThrottled(t *testing.T, err error, retry time.Duration) {
 // not lengthen it; the right password after the delay is accepted and
 // forgives the failures. (Before: a 15-minute lock that refused the right
 // password too.)
+// Concurrent attempts read the clock before they wait for the limit rows,
+// so one may be counted after another that read a later time. Within the
+// free failures none of them is refused: a failure without delay blocks
+// nothing (it once blocked "until now", and an attempt whose clock read was
+// a moment earlier got a 429 with only four failures counted).
+func TestFreeFailuresBlockNothingForAnEarlierClock(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		db, ten := demoDB(t, engine)
+		c := &clock{now: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)}
+		svc := limited(t, db, ten, c, auth.Config{})
+		ctx := context.Background()
+		for i := range 5 {
+			if _, err := svc.SignIn(ctx, auth.KindGuest, "demo-invite", "faux", "10.0.0.3"); !errors.Is(err, auth.ErrBadCredentials) {
+				t.Fatalf("failure %d: %v", i+1, err)
+			}
+			c.Advance(-time.Second) // the next attempt's clock read came earlier
+		}
+		if _, err := svc.SignIn(ctx, auth.KindGuest, "demo-invite", "faux", "10.0.0.3"); !errors.Is(err, auth.ErrThrottled) {
+			t.Fatalf("sixth attempt after five failures: %v, want the delay", err)
+		}
+	})
+}
+
 func TestSignInDelayGrowsAndTheRightPasswordWorksAfterIt(t *testing.T) {
 	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
 		db, ten := demoDB(t, engine)

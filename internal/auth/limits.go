@@ -189,8 +189,15 @@ func (s *Service) reserve(ctx context.Context, keys []limitKey, now time.Time) e
 		}
 		for i, k := range keys {
 			n := rows[i].current(now) + 1
+			// No delay is no block at all, not a block until now: an attempt
+			// that read its clock before waiting for these rows would see
+			// "now" in its future and be refused within the free failures.
+			blocked := epoch
+			if d := delayAfter(n, k.free); d > 0 {
+				blocked = now.Add(d)
+			}
 			if _, err := tx.Exec(ctx, `UPDATE signin_limits SET failures = ?, last_failure_at = ?, blocked_until = ? WHERE scope = ? AND subject = ?`,
-				n, now, now.Add(delayAfter(n, k.free)), k.scope, k.subject); err != nil {
+				n, now, blocked, k.scope, k.subject); err != nil {
 				return err
 			}
 		}
