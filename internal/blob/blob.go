@@ -1,7 +1,16 @@
 // Package blob stores files (images, deployed menus, exports) under
 // slash-separated keys such as CartesCampagnesImages/3/products/burger.png.
-// Folder keeps them on local disk; an S3 implementation can stand in for
-// scale-out without the callers changing.
+// Folder keeps them on local disk, for one instance; S3 keeps them in an
+// S3-compatible bucket that several instances share. Open picks one from
+// the configured URL.
+//
+// Downloads are proxied: Brigade streams a blob through its own handler
+// (Get returns the body as it arrives) and never hands out presigned URLs.
+// Kiosks and browsers keep one origin, one authentication and one place
+// where access is checked, and the bucket needs no public endpoint.
+//
+// Both stores stream: Folder writes through a temporary file, S3 holds at
+// most one part (PartSize) of a body in memory.
 package blob
 
 import (
@@ -13,9 +22,11 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 )
@@ -27,11 +38,19 @@ var ErrNotFound = errors.New("blob not found")
 var ErrInvalidKey = errors.New("invalid blob key")
 
 // Info describes a stored blob.
+//
+// SHA256 is set by Put and Stat (and Get on S3 when the object carries it);
+// List leaves it empty. ContentType comes from the key's extension, else
+// from a sniff of the first 512 bytes. ETag is the store's version tag: the
+// S3 ETag, or for Folder the SHA-256 itself where it is known (Put, Stat),
+// empty elsewhere.
 type Info struct {
-	Key     string
-	Size    int64
-	SHA256  string
-	ModTime time.Time
+	Key         string
+	Size        int64
+	SHA256      string
+	ModTime     time.Time
+	ContentType string
+	ETag        string
 }
 
 // Store is where blobs live.
@@ -42,6 +61,25 @@ type Store interface {
 	Delete(ctx context.Context, key string) error
 	// List returns the blobs whose key starts with prefix, sorted by key.
 	List(ctx context.Context, prefix string) ([]Info, error)
+}
+
+// Open returns the store a URL names: empty, the folder folderDefault;
+// file:///path, that folder; s3://bucket/prefix?endpoint=…&region=…, that
+// bucket (see OpenS3).
+func Open(ctx context.Context, rawURL, folderDefault string) (Store, error) {
+	switch {
+	case rawURL == "":
+		return NewFolder(folderDefault)
+	case strings.HasPrefix(rawURL, "file://"):
+		u, err := url.Parse(rawURL)
+		if err != nil || u.Path == "" || (u.Host != "" && u.Host != "localhost") {
+			return nil, fmt.Errorf("adresse %q invalide (attendu file:///chemin/absolu)", rawURL)
+		}
+		return NewFolder(u.Path)
+	case strings.HasPrefix(rawURL, "s3://"):
+		return OpenS3(ctx, rawURL)
+	}
+	return nil, fmt.Errorf("adresse du stockage des fichiers %q : seuls file:// et s3:// sont acceptés (vide : le dossier des données)", rawURL)
 }
 
 // Folder stores blobs as files under a root directory.
@@ -96,7 +134,8 @@ func (f *Folder) Put(ctx context.Context, key string, r io.Reader) (Info, error)
 	}
 	defer os.Remove(tmp.Name())
 	h := sha256.New()
-	n, err := io.Copy(io.MultiWriter(tmp, h), readerWithContext{ctx, r})
+	head := &headWriter{max: 512}
+	n, err := io.Copy(io.MultiWriter(tmp, h, head), readerWithContext{ctx, r})
 	if err == nil {
 		err = tmp.Sync()
 	}
@@ -113,7 +152,21 @@ func (f *Folder) Put(ctx context.Context, key string, r io.Reader) (Info, error)
 	if err != nil {
 		return Info{}, err
 	}
-	return Info{Key: key, Size: n, SHA256: hex.EncodeToString(h.Sum(nil)), ModTime: st.ModTime().UTC()}, nil
+	sum := hex.EncodeToString(h.Sum(nil))
+	return Info{Key: key, Size: n, SHA256: sum, ModTime: st.ModTime().UTC(), ContentType: contentType(key, head.b), ETag: sum}, nil
+}
+
+// headWriter keeps the first max bytes written to it.
+type headWriter struct {
+	b   []byte
+	max int
+}
+
+func (w *headWriter) Write(p []byte) (int, error) {
+	if room := w.max - len(w.b); room > 0 {
+		w.b = append(w.b, p[:min(room, len(p))]...)
+	}
+	return len(p), nil
 }
 
 type readerWithContext struct {
@@ -129,9 +182,12 @@ func (r readerWithContext) Read(p []byte) (int, error) {
 }
 
 // Get opens the blob under key.
-func (f *Folder) Get(_ context.Context, key string) (io.ReadCloser, Info, error) {
+func (f *Folder) Get(ctx context.Context, key string) (io.ReadCloser, Info, error) {
 	name, err := f.file(key)
 	if err != nil {
+		return nil, Info{}, err
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, Info{}, err
 	}
 	file, err := os.Open(name)
@@ -146,7 +202,20 @@ func (f *Folder) Get(_ context.Context, key string) (io.ReadCloser, Info, error)
 		file.Close()
 		return nil, Info{}, err
 	}
-	return file, Info{Key: key, Size: st.Size(), ModTime: st.ModTime().UTC()}, nil
+	info := Info{Key: key, Size: st.Size(), ModTime: st.ModTime().UTC(), ContentType: typeByExtension(key)}
+	if info.ContentType == "" {
+		head := make([]byte, 512)
+		n, err := io.ReadFull(file, head)
+		if err == nil || err == io.EOF || err == io.ErrUnexpectedEOF {
+			_, err = file.Seek(0, io.SeekStart)
+		}
+		if err != nil {
+			file.Close()
+			return nil, Info{}, err
+		}
+		info.ContentType = http.DetectContentType(head[:n])
+	}
+	return file, info, nil
 }
 
 // Stat describes the blob under key, with its SHA-256.
@@ -157,10 +226,11 @@ func (f *Folder) Stat(ctx context.Context, key string) (Info, error) {
 	}
 	defer rc.Close()
 	h := sha256.New()
-	if _, err := io.Copy(h, rc); err != nil {
+	if _, err := io.Copy(h, readerWithContext{ctx, rc}); err != nil {
 		return Info{}, err
 	}
 	info.SHA256 = hex.EncodeToString(h.Sum(nil))
+	info.ETag = info.SHA256
 	return info, nil
 }
 
@@ -198,10 +268,15 @@ func (f *Folder) List(ctx context.Context, prefix string) ([]Info, error) {
 		if err != nil {
 			return err
 		}
-		out = append(out, Info{Key: key, Size: st.Size(), ModTime: st.ModTime().UTC()})
+		out = append(out, Info{Key: key, Size: st.Size(), ModTime: st.ModTime().UTC(), ContentType: typeByExtension(key)})
 		return ctx.Err()
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	// The walk's order is by name per folder, not by key ("a.b" < "a/c").
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	return out, ctx.Err()
 }
 
 // ReadSmall reads a small blob whole (at most max bytes plus one, so that a
