@@ -19,6 +19,7 @@ import (
 
 	"brigade/internal/events"
 	"brigade/internal/store"
+	"brigade/internal/telemetry"
 	"brigade/internal/tenancy"
 )
 
@@ -38,8 +39,13 @@ const TypeProgress = "job.progress"
 // MaxAttempts bounds how often a job is taken over after its instance died.
 const MaxAttempts = 3
 
-// Lease is how long a claimed job belongs to its instance without news.
+// Lease is how long a claimed job belongs to its instance without news, by
+// default (SetLease).
 const Lease = 2 * time.Minute
+
+// maxPoll bounds the wait between two looks for claimable jobs (new ones
+// also wake the runner at once when queued by this process).
+const maxPoll = 2 * time.Second
 
 // Job is a background job as stored.
 type Job struct {
@@ -74,15 +80,44 @@ type Handler func(ctx context.Context, j Job, progress Progress) (any, error)
 type Runner struct {
 	db       *store.DB
 	bus      events.Bus
+	metrics  *telemetry.Metrics
 	mu       sync.Mutex
 	handlers map[string]Handler
 	wake     chan struct{}
+	lease    time.Duration
 	poll     time.Duration
+
+	stopMu  sync.Mutex
+	stops   []context.CancelFunc // one per Start
+	workers sync.WaitGroup
 }
 
 // NewRunner returns a runner over db; register handlers, then Start it.
 func NewRunner(db *store.DB, bus events.Bus) *Runner {
-	return &Runner{db: db, bus: bus, handlers: map[string]Handler{}, wake: make(chan struct{}, 1), poll: 2 * time.Second}
+	r := &Runner{db: db, bus: bus, metrics: telemetry.Default(), handlers: map[string]Handler{}, wake: make(chan struct{}, 1)}
+	r.SetLease(Lease)
+	return r
+}
+
+// SetLease sets how long a claimed job stays this runner's without news
+// (default Lease), before Start. A shorter lease lets another instance take
+// over the jobs of a crashed one sooner, at the cost of more renewals (three
+// per lease); the runner looks for jobs to take over four times per lease,
+// at least every two seconds.
+func (r *Runner) SetLease(d time.Duration) {
+	if d <= 0 {
+		d = Lease
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.lease = d
+	r.poll = min(d/4, maxPoll)
+}
+
+func (r *Runner) leaseAndPoll() (lease, poll time.Duration) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.lease, r.poll
 }
 
 // Register names the handler of a kind of job.
@@ -192,16 +227,53 @@ func (r *Runner) CountFailed(ctx context.Context, franchiseID int64, kind string
 	return n, err
 }
 
-// Start runs workers until ctx ends. Each worker claims the oldest queued
-// job (or one whose lease ran out), runs it and records how it ended.
+// Start runs workers until ctx ends or Stop is called. Each worker claims
+// the oldest queued job (or one whose lease ran out), runs it and records
+// how it ended. When the runner stops, the handlers running are cancelled
+// and their jobs handed back to the queue for another instance (Stop waits
+// for that).
 func (r *Runner) Start(ctx context.Context, workers int) {
+	ctx, cancel := context.WithCancel(ctx)
+	r.stopMu.Lock()
+	r.stops = append(r.stops, cancel)
+	r.stopMu.Unlock()
 	for i := 0; i < workers; i++ {
-		go r.work(ctx)
+		r.workers.Add(1)
+		go func() {
+			defer r.workers.Done()
+			r.work(ctx)
+		}()
+	}
+}
+
+// Stop stops claiming jobs, cancels the handlers running and waits until
+// each of their jobs is recorded: handed back to the queue (status queued,
+// lease cleared, the attempt not counted) so that another instance takes it
+// over at once, or ended if it finished meanwhile. Call it before closing
+// the database; it returns ctx's error if ctx ends first. Cancelling the
+// context given to Start has the same effect, without the wait.
+func (r *Runner) Stop(ctx context.Context) error {
+	r.stopMu.Lock()
+	for _, cancel := range r.stops {
+		cancel()
+	}
+	r.stopMu.Unlock()
+	done := make(chan struct{})
+	go func() {
+		r.workers.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
 	}
 }
 
 func (r *Runner) work(ctx context.Context) {
-	t := time.NewTicker(r.poll)
+	_, poll := r.leaseAndPoll()
+	t := time.NewTicker(poll)
 	defer t.Stop()
 	for {
 		for {
@@ -210,7 +282,7 @@ func (r *Runner) work(ctx context.Context) {
 				if ctx.Err() != nil {
 					return
 				}
-				slog.Error("jobs: claim", "err", err)
+				slog.Error("tâches : lecture de la file impossible", "err", err)
 				break
 			}
 			if !ok {
@@ -242,6 +314,7 @@ func (r *Runner) RunPending(ctx context.Context) error {
 // claim takes one job. The UPDATE re-checks the status, so of two instances
 // racing for the same job exactly one gets it.
 func (r *Runner) claim(ctx context.Context) (Job, bool, error) {
+	lease, _ := r.leaseAndPoll()
 	now := time.Now().UTC()
 	for attempt := 0; attempt < 3; attempt++ {
 		var id int64
@@ -253,7 +326,7 @@ func (r *Runner) claim(ctx context.Context) (Job, bool, error) {
 			return Job{}, false, err
 		}
 		res, err := r.db.Exec(ctx, `UPDATE jobs SET status = ?, lease_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ? AND (status = ? OR (status = ? AND lease_until < ?))`,
-			Running, now.Add(Lease), now, id, Queued, Running, now)
+			Running, now.Add(lease), now, id, Queued, Running, now)
 		if err != nil {
 			return Job{}, false, err
 		}
@@ -265,10 +338,18 @@ func (r *Runner) claim(ctx context.Context) (Job, bool, error) {
 	return Job{}, false, nil
 }
 
+// run runs a claimed job. Its end is recorded even when ctx ends meanwhile
+// (the runner stopping): a job that finished is saved as such, one whose
+// handler was cut short goes back to the queue.
 func (r *Runner) run(ctx context.Context, j Job) {
-	_ = r.db.QueryRow(ctx, `SELECT attempts FROM jobs WHERE id = ?`, j.ID).Scan(&j.attempt)
+	// The bookkeeping outlives ctx, within a bound: a job claimed just as
+	// the runner stops must still be handed back.
+	final, cancelFinal := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancelFinal()
+	_ = r.db.QueryRow(final, `SELECT attempts FROM jobs WHERE id = ?`, j.ID).Scan(&j.attempt)
 	r.mu.Lock()
 	h := r.handlers[j.Kind]
+	lease := r.lease
 	r.mu.Unlock()
 	var result any
 	var err error
@@ -279,9 +360,12 @@ func (r *Runner) run(ctx context.Context, j Job) {
 		err = errors.New("la tâche a été interrompue trop de fois")
 	default:
 		j.Status = Running
+		r.metrics.JobsStarted.WithLabelValues(j.Kind).Inc()
+		running := r.metrics.JobsRunning.WithLabelValues(j.Kind)
+		running.Inc()
 		work, cancel := context.WithCancel(ctx)
 		var lost atomic.Bool
-		stop := r.keepLease(work, func() { lost.Store(true); cancel() }, j)
+		stop := r.keepLease(work, func() { lost.Store(true); cancel() }, j, lease)
 		var mu sync.Mutex
 		var last time.Time
 		progress := func(done, total int, message string) {
@@ -292,15 +376,22 @@ func (r *Runner) run(ctx context.Context, j Job) {
 				return
 			}
 			last = time.Now()
-			r.save(ctx, j, "")
+			r.save(ctx, j, "", lease)
 		}
 		result, err = safeRun(work, h, j, progress)
 		stop()
 		cancel()
+		running.Dec()
 		if lost.Load() {
 			// The lease was lost: the instance that took the job over
 			// records how it ends.
-			slog.Warn("jobs: lease lost", "job", j.ID, "kind", j.Kind)
+			slog.Warn("tâche reprise par une autre instance", "job", j.ID, "kind", j.Kind)
+			return
+		}
+		if err != nil && ctx.Err() != nil {
+			mu.Lock()
+			defer mu.Unlock()
+			r.handBack(final, j)
 			return
 		}
 	}
@@ -309,22 +400,46 @@ func (r *Runner) run(ctx context.Context, j Job) {
 		raw, err = json.Marshal(result)
 	}
 	if err != nil {
-		slog.Error("jobs: failed", "job", j.ID, "kind", j.Kind, "err", err)
+		slog.Error("tâche en échec", "job", j.ID, "kind", j.Kind, "err", err)
 		j.Status, j.Error = Failed, err.Error()
+		r.metrics.JobsFailed.WithLabelValues(j.Kind).Inc()
 	} else {
 		j.Status, j.Result = Done, raw
+		r.metrics.JobsDone.WithLabelValues(j.Kind).Inc()
 	}
-	r.save(ctx, j, string(raw))
+	r.save(final, j, string(raw), lease)
+}
+
+// handBack puts a job this runner stops running back in the queue, as if
+// never claimed by it: no lease (another instance claims it at once, not
+// when the lease runs out) and its attempt not counted, since the job did
+// not fail. Only while this runner still holds the job.
+func (r *Runner) handBack(ctx context.Context, j Job) {
+	now := time.Now().UTC()
+	res, err := r.db.Exec(ctx, `UPDATE jobs SET status = ?, lease_until = NULL, attempts = attempts - 1, updated_at = ? WHERE id = ? AND attempts = ? AND status = ?`,
+		Queued, now, j.ID, j.attempt, Running)
+	if err != nil {
+		// The lease will run out and another instance take the job over.
+		slog.Error("tâche non rendue à l'arrêt : une autre instance la reprendra à la fin de son bail", "job", j.ID, "kind", j.Kind, "err", err)
+		return
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return // taken over meanwhile
+	}
+	r.metrics.JobsHandedBack.WithLabelValues(j.Kind).Inc()
+	slog.Info("tâche rendue à la file à l'arrêt", "job", j.ID, "kind", j.Kind)
+	j.Status, j.UpdatedAt = Queued, now
+	r.announce(j)
 }
 
 // keepLease renews the job's lease while its handler runs, so that a long
 // step without progress does not let another instance take the job over;
 // if the job was taken over all the same (a pause longer than the lease),
 // the handler's context is cancelled.
-func (r *Runner) keepLease(ctx context.Context, lost context.CancelFunc, j Job) (stop func()) {
+func (r *Runner) keepLease(ctx context.Context, lost context.CancelFunc, j Job, lease time.Duration) (stop func()) {
 	done := make(chan struct{})
 	go func() {
-		t := time.NewTicker(Lease / 3)
+		t := time.NewTicker(lease / 3)
 		defer t.Stop()
 		for {
 			select {
@@ -334,7 +449,7 @@ func (r *Runner) keepLease(ctx context.Context, lost context.CancelFunc, j Job) 
 				return
 			case <-t.C:
 				now := time.Now().UTC()
-				res, err := r.db.Exec(ctx, `UPDATE jobs SET lease_until = ? WHERE id = ? AND attempts = ? AND status = ?`, now.Add(Lease), j.ID, j.attempt, Running)
+				res, err := r.db.Exec(ctx, `UPDATE jobs SET lease_until = ? WHERE id = ? AND attempts = ? AND status = ?`, now.Add(lease), j.ID, j.attempt, Running)
 				if err != nil {
 					continue
 				}
@@ -359,18 +474,18 @@ func safeRun(ctx context.Context, h Handler, j Job, progress Progress) (result a
 
 // save stores the job's progress (renewing its lease) or its end, then
 // announces it.
-func (r *Runner) save(ctx context.Context, j Job, result string) {
+func (r *Runner) save(ctx context.Context, j Job, result string, lease time.Duration) {
 	now := time.Now().UTC()
 	var err error
 	if j.Status == Running {
 		_, err = r.db.Exec(ctx, `UPDATE jobs SET done = ?, total = ?, message = ?, lease_until = ?, updated_at = ? WHERE id = ? AND attempts = ?`,
-			j.Done, j.Total, j.Message, now.Add(Lease), now, j.ID, j.attempt)
+			j.Done, j.Total, j.Message, now.Add(lease), now, j.ID, j.attempt)
 	} else {
 		_, err = r.db.Exec(ctx, `UPDATE jobs SET status = ?, done = ?, total = ?, message = ?, result = ?, error = ?, lease_until = NULL, updated_at = ? WHERE id = ? AND attempts = ?`,
 			j.Status, j.Done, j.Total, j.Message, result, j.Error, now, j.ID, j.attempt)
 	}
-	if err != nil {
-		slog.Error("jobs: save", "job", j.ID, "err", err)
+	if err != nil && ctx.Err() == nil { // a progress cut short by a stop is no news
+		slog.Error("tâche : enregistrement impossible", "job", j.ID, "err", err)
 	}
 	j.UpdatedAt = now
 	r.announce(j)

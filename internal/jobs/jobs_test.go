@@ -2,14 +2,18 @@ package jobs_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"testing"
 	"time"
 
+	promtest "github.com/prometheus/client_golang/prometheus/testutil"
+
 	"brigade/internal/events"
 	"brigade/internal/jobs"
 	"brigade/internal/store"
+	"brigade/internal/telemetry"
 	"brigade/internal/tenancy"
 	"brigade/internal/testutil"
 )
@@ -185,6 +189,165 @@ func TestCountFailedByKey(t *testing.T) {
 			if got, err := r.CountFailed(ctx, c.fid, c.kind, c.keys); err != nil || got != c.want {
 				t.Errorf("CountFailed(%d, %s, %v) = %d, %v; want %d", c.fid, c.kind, c.keys, got, err, c.want)
 			}
+		}
+	})
+}
+
+type jobRow struct {
+	status   jobs.Status
+	attempts int
+	leased   bool
+}
+
+func readRow(t *testing.T, db *store.DB, id int64) jobRow {
+	t.Helper()
+	var r jobRow
+	var lease sql.NullTime
+	if err := db.QueryRow(context.Background(), `SELECT status, attempts, lease_until FROM jobs WHERE id = ?`, id).Scan(&r.status, &r.attempts, &lease); err != nil {
+		t.Fatal(err)
+	}
+	r.leased = lease.Valid
+	return r
+}
+
+// blockUntilCancelled is a long job: it says it started, then works until
+// its runner cancels it.
+func blockUntilCancelled(started chan<- int64) jobs.Handler {
+	return func(ctx context.Context, j jobs.Job, p jobs.Progress) (any, error) {
+		p(1, 10, "en cours")
+		started <- j.ID
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+}
+
+// A runner that stops (SIGTERM) cancels its job and puts it back in the
+// queue at once, its attempt not counted; another instance then claims it
+// without waiting for a lease to run out, and finishes it.
+func TestStoppedRunnerHandsJobBack(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		ctx := context.Background()
+		db := testutil.NewDB(t, engine)
+		fid := franchise(t, db)
+		bus := events.NewLocal()
+		handedBack := promtest.ToFloat64(telemetry.Default().JobsHandedBack.WithLabelValues("long"))
+
+		first := jobs.NewRunner(db, bus)
+		started := make(chan int64, 1)
+		first.Register("long", blockUntilCancelled(started))
+		j := enqueue(t, db, first, fid, "long")
+		first.Start(ctx, 2)
+		select {
+		case <-started:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the job did not start")
+		}
+		if got := readRow(t, db, j.ID); got.status != jobs.Running || got.attempts != 1 || !got.leased {
+			t.Fatalf("running job is %+v", got)
+		}
+		stopCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		if err := first.Stop(stopCtx); err != nil {
+			t.Fatalf("stop: %v", err)
+		}
+		if got := readRow(t, db, j.ID); got != (jobRow{status: jobs.Queued, attempts: 0, leased: false}) {
+			t.Fatalf("after stop the job is %+v, want queued, no attempt, no lease", got)
+		}
+		if d := promtest.ToFloat64(telemetry.Default().JobsHandedBack.WithLabelValues("long")) - handedBack; d != 1 {
+			t.Errorf("handed back counter moved by %v, want 1", d)
+		}
+
+		// The lease is long: only the handback lets the second runner in.
+		second := jobs.NewRunner(db, bus)
+		second.SetLease(time.Hour)
+		second.Register("long", func(ctx context.Context, j jobs.Job, p jobs.Progress) (any, error) { return "fini", nil })
+		runCtx, stop := context.WithCancel(ctx)
+		defer stop()
+		second.Start(runCtx, 1)
+		wait(t, func() bool { return readRow(t, db, j.ID).status == jobs.Done })
+		if got := readRow(t, db, j.ID); got.attempts != 1 || got.leased {
+			t.Fatalf("finished job is %+v, want one attempt and no lease", got)
+		}
+		got, err := second.Get(ctx, fid, j.ID)
+		if err != nil || string(got.Result) != `"fini"` {
+			t.Fatalf("result %s, %v", got.Result, err)
+		}
+	})
+}
+
+// An instance that dies without handing its job back (its database gone,
+// then its context) leaves the job running under its lease; with a short
+// lease another instance takes it over soon after the renewals stop, and
+// not before.
+func TestCrashedRunnerJobTakenOverAfterLease(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		ctx := context.Background()
+		dsn := testutil.DSN(t, engine)
+		open := func() *store.DB {
+			db, err := store.Open(ctx, dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { db.Close() })
+			return db
+		}
+		dbA, dbB := open(), open()
+		if _, err := dbB.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		fid := franchise(t, dbB)
+		bus := events.NewLocal()
+		const lease = 400 * time.Millisecond
+
+		crashing := jobs.NewRunner(dbA, bus)
+		crashing.SetLease(lease)
+		started := make(chan int64, 1)
+		crashing.Register("long", blockUntilCancelled(started))
+		j := enqueue(t, dbA, crashing, fid, "long")
+		ctxA, crash := context.WithCancel(ctx)
+		defer crash()
+		crashing.Start(ctxA, 1)
+		<-started
+
+		survivor := jobs.NewRunner(dbB, bus)
+		survivor.SetLease(lease)
+		survivor.Register("long", func(ctx context.Context, j jobs.Job, p jobs.Progress) (any, error) { return "repris", nil })
+		ctxB, stopB := context.WithCancel(ctx)
+		defer stopB()
+		survivor.Start(ctxB, 1)
+
+		// While the first instance renews its lease (three times per
+		// lease), the job stays its own.
+		var leases []time.Time
+		wait(t, func() bool {
+			var until time.Time
+			if err := dbB.QueryRow(ctx, `SELECT lease_until FROM jobs WHERE id = ?`, j.ID).Scan(&until); err != nil {
+				t.Fatal(err)
+			}
+			if len(leases) == 0 || !until.Equal(leases[len(leases)-1]) {
+				leases = append(leases, until)
+			}
+			return len(leases) >= 4
+		})
+		if got := readRow(t, dbB, j.ID); got.status != jobs.Running || got.attempts != 1 {
+			t.Fatalf("while renewed, the job is %+v", got)
+		}
+
+		// The crash: no database, then no process.
+		dbA.Close()
+		crash()
+		wait(t, func() bool { return readRow(t, dbB, j.ID).status == jobs.Done })
+		got, err := survivor.Get(ctx, fid, j.ID)
+		if err != nil || string(got.Result) != `"repris"` {
+			t.Fatalf("result %s, %v", got.Result, err)
+		}
+		if row := readRow(t, dbB, j.ID); row.attempts != 2 {
+			t.Fatalf("taken over job is %+v, want a second attempt", row)
+		}
+		stopCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		if err := crashing.Stop(stopCtx); err != nil {
+			t.Fatal(err)
 		}
 	})
 }

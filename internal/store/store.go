@@ -117,6 +117,15 @@ func (db *DB) Close() error {
 	return err
 }
 
+// Pools names the connection pools behind the DB, for their statistics
+// (sql.DB.Stats): "postgres", or SQLite's "sqlite_read" and "sqlite_write".
+func (db *DB) Pools() map[string]*sql.DB {
+	if db.read == db.write {
+		return map[string]*sql.DB{string(db.engine): db.write}
+	}
+	return map[string]*sql.DB{string(db.engine) + "_read": db.read, string(db.engine) + "_write": db.write}
+}
+
 // Ping checks the connection (used by the health endpoint).
 func (db *DB) Ping(ctx context.Context) error { return db.read.PingContext(ctx) }
 
