@@ -44,7 +44,7 @@ gen: web-deps ## Régénère web/openapi.json et les types TypeScript de l'API
 	cd $(WEB) && $(NPM) run gen:api
 
 .PHONY: test-go
-test-go: ## Tests Go sur SQLite et PostgreSQL (démarre ou installe PostgreSQL s'il ne répond pas ; BRIGADE_TEST_POSTGRES=off pour s'en passer)
+test-go: ## Tests Go sur SQLite et PostgreSQL, fichiers sur dossier et S3 (démarre ou installe PostgreSQL et versitygw s'ils ne répondent pas ; BRIGADE_TEST_POSTGRES=off, BRIGADE_TEST_S3=off pour s'en passer)
 	@url="$${BRIGADE_TEST_POSTGRES_URL:-}"; \
 	if [ -z "$$url" ] && [ "$${BRIGADE_TEST_POSTGRES:-}" != "off" ]; then \
 	  scripts/pg-install.sh || { echo "PostgreSQL ne répond pas sur 127.0.0.1:5432 et n'a pu être ni démarré ni installé ; BRIGADE_TEST_POSTGRES=off lance les tests sur SQLite seulement" >&2; exit 1; }; \
@@ -52,7 +52,14 @@ test-go: ## Tests Go sur SQLite et PostgreSQL (démarre ou installe PostgreSQL s
 	fi; \
 	if [ -z "$$url" ] && [ "$${CI:-}" = "true" ]; then echo "PostgreSQL est obligatoire en CI" >&2; exit 1; fi; \
 	if [ -n "$$url" ]; then echo "Tests Go sur SQLite et PostgreSQL ($$url)"; else echo "ATTENTION : tests Go sur SQLite seulement (BRIGADE_TEST_POSTGRES=off)" >&2; fi; \
-	BRIGADE_TEST_POSTGRES_URL="$$url" $(GO) test -count=1 -timeout 20m ./...
+	s3="$${BRIGADE_TEST_S3_URL:-}"; \
+	if [ -z "$$s3" ] && [ "$${BRIGADE_TEST_S3:-}" != "off" ]; then \
+	  s3=$$(scripts/s3-start.sh) || { echo "Le serveur S3 de test (versitygw) n'a pu être ni installé ni démarré ; BRIGADE_TEST_S3=off lance les tests des fichiers sur dossier seulement" >&2; exit 1; }; \
+	  export AWS_ACCESS_KEY_ID=brigade AWS_SECRET_ACCESS_KEY=brigade-secret; unset AWS_SESSION_TOKEN; \
+	fi; \
+	if [ -z "$$s3" ] && [ "$${CI:-}" = "true" ]; then echo "S3 est obligatoire en CI" >&2; exit 1; fi; \
+	if [ -n "$$s3" ]; then echo "Fichiers sur dossier et S3 ($$s3)"; else echo "ATTENTION : fichiers sur dossier seulement (BRIGADE_TEST_S3=off)" >&2; fi; \
+	BRIGADE_TEST_POSTGRES_URL="$$url" BRIGADE_TEST_S3_URL="$$s3" $(GO) test -count=1 -timeout 20m ./...
 
 .PHONY: bench
 bench: ## Benchmark des commandes et rapports (1 000 000 de commandes ; PG=postgres://… pour PostgreSQL)

@@ -40,6 +40,7 @@ Commandes :
   migrate   applique les migrations de la base
   demo      charge la franchise de démonstration
   user      crée un identifiant (brigade user -h)
+  blobs     copie les fichiers d'un stockage à un autre (brigade blobs copy -h)
   openapi   affiche le document OpenAPI 3.1
   version   affiche la version
 
@@ -64,6 +65,8 @@ func main() {
 		err = loadDemo(ctx, args)
 	case "user":
 		err = createUser(ctx, args)
+	case "blobs":
+		err = blobsCommand(ctx, args, os.Stdout)
 	case "openapi":
 		err = printOpenAPI(args)
 	case "version":
@@ -127,10 +130,10 @@ func open(ctx context.Context, c config.Config) (*program, error) {
 		}
 		bus = pb
 	}
-	blobs, err := blob.NewFolder(c.BlobDir())
+	blobs, err := blob.Open(ctx, c.BlobURL, c.BlobDir())
 	if err != nil {
 		db.Close()
-		return nil, err
+		return nil, fmt.Errorf("stockage des fichiers : %w", err)
 	}
 	services, err := app.New(ctx, db, bus, blobs, auth.Config{TokenTTL: c.TokenTTL, PublicURL: c.PublicURL})
 	if err != nil {
@@ -345,10 +348,11 @@ func createUser(ctx context.Context, args []string) error {
 	email := fs.String("email", "", "adresse e-mail (réinitialisation du mot de passe)")
 	franchise := fs.String("franchise", "", "nom de la nouvelle franchise (rôle admin)")
 	var rest []string
-	// Store options (--data, --database-url) are shared with serve.
+	// Store options (--data, --database-url, --blob-url) are shared with serve.
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if strings.HasPrefix(a, "--data") || strings.HasPrefix(a, "-data") || strings.HasPrefix(a, "--database-url") || strings.HasPrefix(a, "-database-url") {
+		if strings.HasPrefix(a, "--data") || strings.HasPrefix(a, "-data") || strings.HasPrefix(a, "--database-url") || strings.HasPrefix(a, "-database-url") ||
+			strings.HasPrefix(a, "--blob-url") || strings.HasPrefix(a, "-blob-url") {
 			rest = append(rest, a)
 			if !strings.Contains(a, "=") && i+1 < len(args) {
 				rest = append(rest, args[i+1])

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,7 +20,10 @@ type Config struct {
 	Listen      string
 	DataDir     string
 	DatabaseURL string
-	PublicURL   string
+	// BlobURL is where blobs live: empty for the folder in DataDir (BlobDir),
+	// file:///path or s3://bucket/prefix?endpoint=…&region=… (see blob.Open).
+	BlobURL   string
+	PublicURL string
 	// DemoMode is what --demo says: auto (the demo only on the embedded
 	// default, never in a database given by URL), true or false.
 	DemoMode   string
@@ -49,6 +53,8 @@ func options(c *Config) []option {
 			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.DataDir, "data", def, "") }},
 		{name: "database-url", env: "BRIGADE_DATABASE_URL", def: "", usage: "postgres://… pour PostgreSQL ; vide : SQLite dans le dossier des données",
 			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.DatabaseURL, "database-url", def, "") }},
+		{name: "blob-url", env: "BRIGADE_BLOB_URL", def: "", usage: "stockage des fichiers (images, cartes, exports) : s3://compartiment/préfixe?endpoint=…&region=… (identifiants AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY) ou file:///chemin ; vide : le dossier blobs du dossier des données",
+			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.BlobURL, "blob-url", def, "") }},
 		{name: "public-url", env: "BRIGADE_PUBLIC_URL", def: "", usage: "adresse publique (liens des e-mails) ; par défaut http://<listen>",
 			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.PublicURL, "public-url", def, "") }},
 		{name: "demo", env: "BRIGADE_DEMO", def: "auto", usage: "charger la franchise de démonstration dans une base vide : auto (seulement sans --database-url), true ou false",
@@ -119,6 +125,9 @@ func (c *Config) validate() error {
 	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
 		return fmt.Errorf("--database-url : seul postgres:// est accepté (laisser vide pour SQLite)")
 	}
+	if err := validateBlobURL(c.BlobURL); err != nil {
+		return err
+	}
 	if c.TokenTTL < time.Minute {
 		return fmt.Errorf("--token-ttl %s : au moins une minute", c.TokenTTL)
 	}
@@ -144,6 +153,31 @@ func (c *Config) validate() error {
 	c.TrustedProxies = proxies
 	if c.PublicURL == "" {
 		c.PublicURL = "http://" + c.Listen
+	}
+	return nil
+}
+
+// validateBlobURL checks the scheme of --blob-url; the bucket itself is
+// checked when blob.Open connects to it.
+func validateBlobURL(raw string) error {
+	if raw == "" {
+		return nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return fmt.Errorf("--blob-url %q : adresse invalide", raw)
+	}
+	switch u.Scheme {
+	case "s3":
+		if u.Host == "" {
+			return fmt.Errorf("--blob-url %q : le nom du compartiment manque (s3://compartiment/préfixe)", raw)
+		}
+	case "file":
+		if u.Path == "" {
+			return fmt.Errorf("--blob-url %q : le chemin manque (file:///chemin/absolu)", raw)
+		}
+	default:
+		return fmt.Errorf("--blob-url %q : seuls s3:// et file:// sont acceptés (vide : le dossier des données)", raw)
 	}
 	return nil
 }

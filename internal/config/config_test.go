@@ -31,7 +31,8 @@ func TestDefaultsEnvAndFlags(t *testing.T) {
 }
 
 func TestInvalidConfigIsRefusedInFrench(t *testing.T) {
-	for _, args := range [][]string{{"--listen", "nope"}, {"--database-url", "mysql://x"}, {"--token-ttl", "1s"}, {"--log-format", "xml"}} {
+	for _, args := range [][]string{{"--listen", "nope"}, {"--database-url", "mysql://x"}, {"--token-ttl", "1s"}, {"--log-format", "xml"},
+		{"--blob-url", "ftp://x/y"}, {"--blob-url", "/var/blobs"}, {"--blob-url", "s3:///prefixe"}, {"--blob-url", "file://"}} {
 		if _, err := Parse("serve", args); err == nil || !strings.Contains(err.Error(), "--") {
 			t.Errorf("%v: %v", args, err)
 		}
@@ -76,5 +77,27 @@ func TestDemoOnlyOnTheEmbeddedDefault(t *testing.T) {
 	t.Setenv("BRIGADE_DEMO", "peut-etre")
 	if _, err := Parse("serve", nil); err == nil || !strings.Contains(err.Error(), "--demo") {
 		t.Fatalf("BRIGADE_DEMO=peut-etre: %v", err)
+	}
+}
+
+func TestBlobURL(t *testing.T) {
+	c, err := Parse("serve", []string{"--data", "/tmp/x"})
+	if err != nil || c.BlobURL != "" || c.BlobDir() != "/tmp/x/blobs" {
+		t.Fatalf("default: %q %s %v", c.BlobURL, c.BlobDir(), err)
+	}
+	const s3 = "s3://brigade/prod?endpoint=http://127.0.0.1:7070&region=eu-west-3"
+	t.Setenv("BRIGADE_BLOB_URL", s3)
+	if c, err = Parse("serve", nil); err != nil || c.BlobURL != s3 {
+		t.Fatalf("from the environment: %q %v", c.BlobURL, err)
+	}
+	if c, err = Parse("serve", []string{"--blob-url", "file:///srv/blobs"}); err != nil || c.BlobURL != "file:///srv/blobs" {
+		t.Fatalf("flag: %q %v", c.BlobURL, err)
+	}
+	t.Setenv("BRIGADE_BLOB_URL", "http://bucket")
+	if _, err := Parse("serve", nil); err == nil || !strings.Contains(err.Error(), "seuls s3:// et file:// sont acceptés") {
+		t.Fatalf("http:// accepted: %v", err)
+	}
+	if !strings.Contains(Help("serve"), "BRIGADE_BLOB_URL") {
+		t.Fatal("help does not list BRIGADE_BLOB_URL")
 	}
 }
