@@ -95,7 +95,11 @@ func OpenS3(ctx context.Context, rawURL string) (*S3, error) {
 	if err != nil {
 		return nil, fmt.Errorf("adresse S3 %q : %w", rawURL, err)
 	}
-	ok, err := client.BucketExists(ctx, bucket)
+	// The client retries a refused connection for a while; a wrong endpoint
+	// must not hold the start for long.
+	check, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	ok, err := client.BucketExists(check, bucket)
 	if err != nil {
 		return nil, fmt.Errorf("stockage S3 %s : %w", host, err)
 	}

@@ -328,7 +328,7 @@ func TestStorePutStreams(t *testing.T) {
 			t.Errorf("put: %+v", info)
 		}
 		st, err := s.Stat(ctx, "exports/7/grand.zip")
-		if err != nil || st.SHA256 != wantSum || st.Size != size || st.ContentType != "application/zip" {
+		if err != nil || st.SHA256 != wantSum || st.Size != size || st.ContentType != "application/zip" || st.ETag != info.ETag {
 			t.Errorf("stat: %+v %v", st, err)
 		}
 		if s3, ok := s.(*S3); ok { // the SHA-256 is in the metadata, not recomputed
@@ -364,6 +364,11 @@ func TestStoreHonoursCancel(t *testing.T) {
 		}
 		if _, err := s.Stat(context.Background(), "exports/7/annule.zip"); !errors.Is(err, ErrNotFound) {
 			t.Errorf("a cancelled put left a blob: %v", err)
+		}
+		if s3, ok := s.(*S3); ok {
+			for u := range s3.client.ListIncompleteUploads(context.Background(), s3.bucket, s3.prefix, true) {
+				t.Errorf("a cancelled put left its multipart upload: %+v", u)
+			}
 		}
 		put(t, s, "a/b.txt", "x")
 		if _, err := s.List(ctx, ""); !errors.Is(err, context.Canceled) {
