@@ -21,6 +21,7 @@ import (
 	"brigade/internal/reports"
 	"brigade/internal/settings"
 	"brigade/internal/store"
+	"brigade/internal/telemetry"
 	"brigade/internal/tenancy"
 )
 
@@ -49,6 +50,7 @@ type Services struct {
 // New builds every service over a migrated database.
 func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, authConfig auth.Config) (*Services, error) {
 	s := &Services{DB: db, Bus: bus, Blobs: blobs}
+	telemetry.Default().WatchDB(db.Pools())
 	s.Tenancy = tenancy.NewService(db, bus)
 	au, err := auth.NewService(ctx, db, s.Tenancy, authConfig)
 	if err != nil {

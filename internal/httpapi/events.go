@@ -82,6 +82,8 @@ func (s *Server) stream(hctx huma.Context, ch <-chan events.Event, first func(io
 	hctx.SetHeader("Cache-Control", "no-cache")
 	hctx.SetHeader("X-Accel-Buffering", "no")
 	hctx.SetStatus(http.StatusOK)
+	s.Metrics.SSEClients.Inc()
+	defer s.Metrics.SSEClients.Dec()
 	w := hctx.BodyWriter()
 	flush := func() {
 		if f, ok := w.(http.Flusher); ok {

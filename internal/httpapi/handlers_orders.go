@@ -65,8 +65,12 @@ func (s *Server) postOrder(ctx context.Context, in *postOrderInput) (*orderOutpu
 	dev := deviceFrom(ctx)
 	st, err := s.Orders.Post(ctx, dev, in.Body)
 	if err != nil {
+		if _, invalid := errors.AsType[*orders.ValidationError](err); invalid {
+			s.Metrics.OrdersIngested.WithLabelValues("post", "rejected").Inc()
+		}
 		return nil, err
 	}
+	s.countOrders("post", st.Duplicate)
 	if st.Duplicate {
 		d, err := s.Orders.Get(ctx, devicePrincipal(dev), st.ID)
 		if err != nil {
@@ -78,6 +82,15 @@ func (s *Server) postOrder(ctx context.Context, in *postOrderInput) (*orderOutpu
 	}
 	return &orderOutput{Status: http.StatusCreated, Body: OrderOut{ID: st.ID, BusinessDate: orders.FormatDate(st.BusinessDate),
 		Restaurant: dev.Restaurant.Nom, Siret: dev.Restaurant.Siret, Equipment: dev.Equipment.Name, EquipmentKeen: dev.Equipment.UserKeenID, Order: st.Order}}, nil
+}
+
+// countOrders counts an order received for /metrics.
+func (s *Server) countOrders(via string, duplicate bool) {
+	outcome := "created"
+	if duplicate {
+		outcome = "duplicate"
+	}
+	s.Metrics.OrdersIngested.WithLabelValues(via, outcome).Inc()
 }
 
 // devicePrincipal reads back what a device wrote: its own restaurant only.
@@ -125,6 +138,9 @@ func (s *Server) registerImportOrders(api huma.API, op huma.Operation) {
 			return nil, newProblem(http.StatusRequestEntityTooLarge, tooLarge+" Découpez l'historique en plusieurs fichiers (par mois, par exemple).")
 		}
 		res, err := s.Orders.ImportNDJSON(ctx, deviceFrom(ctx), in.body)
+		s.Metrics.OrdersIngested.WithLabelValues("import", "created").Add(float64(res.Imported))
+		s.Metrics.OrdersIngested.WithLabelValues("import", "duplicate").Add(float64(res.Duplicates))
+		s.Metrics.OrdersIngested.WithLabelValues("import", "rejected").Add(float64(res.Rejected))
 		if errors.Is(err, orders.ErrImportTooLarge) {
 			return nil, newProblem(http.StatusRequestEntityTooLarge, fmt.Sprintf("%s Les lignes 1 à %d ont été traitées (%d commandes importées, %d déjà reçues, %d lignes refusées) ; "+
 				"envoyez la suite dans un autre fichier : une commande déjà reçue n'est jamais enregistrée deux fois.", tooLarge, res.Lines, res.Imported, res.Duplicates, res.Rejected))

@@ -8,11 +8,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
-	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -23,6 +21,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"brigade/internal/app"
+	"brigade/internal/telemetry"
 	"brigade/internal/tenancy"
 )
 
@@ -39,6 +38,9 @@ type Deps struct {
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
 	// X-Forwarded-Proto are believed (none: the peer is the client).
 	TrustedProxies []netip.Prefix
+	// Metrics are what GET /metrics exposes (nil: the process's,
+	// telemetry.Default).
+	Metrics *telemetry.Metrics
 }
 
 // APIVersion is the version of the API contract (not of the binary): the
@@ -63,6 +65,12 @@ func (s *Server) Start(ctx context.Context) {
 	s.Deploy.KeepCurrent(ctx, time.Hour)
 }
 
+// StopJobs stops the job runner and waits, until ctx ends, for the jobs it
+// was running to be handed back to the queue (another instance takes them
+// over at once): at shutdown, after the context given to Start has ended
+// or not, and before the database closes.
+func (s *Server) StopJobs(ctx context.Context) error { return s.Jobs.Stop(ctx) }
+
 // Server is the HTTP handler of Brigade.
 type Server struct {
 	Deps
@@ -84,11 +92,14 @@ func New(d Deps) *Server {
 	if d.Version == "" {
 		d.Version = "dev"
 	}
+	if d.Metrics == nil {
+		d.Metrics = telemetry.Default()
+	}
 	if d.Services == nil {
 		d.Services = &app.Services{} // the route table alone (OpenAPIJSON)
 	}
 	s := &Server{Deps: d, router: chi.NewRouter(), stopping: make(chan struct{})}
-	s.router.Use(securityHeaders, clientAddress(d.TrustedProxies), strictTransport(d.TrustedProxies))
+	s.router.Use(s.recordRoute, securityHeaders, clientAddress(d.TrustedProxies), strictTransport(d.TrustedProxies))
 
 	cfg := huma.DefaultConfig("Brigade API", APIVersion)
 	cfg.OpenAPIPath = "/api/v1/openapi"
@@ -110,6 +121,10 @@ func New(d Deps) *Server {
 		r.register(s.api, r.operation())
 	}
 	s.router.Get("/api/docs", s.docs)
+	// Operations, outside the API document and its authentication.
+	s.router.Get("/healthz", s.healthz)
+	s.router.Get("/readyz", s.readyz)
+	s.router.Method(http.MethodGet, "/metrics", s.Metrics.Handler())
 	s.router.NotFound(s.notFound)
 	return s
 }
@@ -171,6 +186,7 @@ const (
 	keyPrincipal ctxKey = iota
 	keyClientIP
 	keyDevice
+	keyRequest
 )
 
 // clientAddress records the caller's address for the sign-in limits.
@@ -178,6 +194,9 @@ func clientAddress(trusted []netip.Prefix) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			ip := callerAddress(r, trusted)
+			if info := requestFrom(r.Context()); info != nil {
+				info.clientIP = ip
+			}
 			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), keyClientIP, ip)))
 		})
 	}
@@ -368,73 +387,3 @@ func (s *Server) fail(ctx huma.Context, err huma.StatusError) {
 	b, _ := jsonMarshal(err)
 	_, _ = ctx.BodyWriter().Write(b)
 }
-
-// Logger middleware for the whole server: method, path, status, duration.
-// It also recovers a panic in a handler: the caller gets a 500 problem (if
-// nothing was written yet), the log gets the stack, and the connection and
-// the process live on.
-func Logger(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		rec := &statusRecorder{ResponseWriter: w, status: 200}
-		serveRecovering(next, rec, r)
-		if strings.HasPrefix(r.URL.Path, "/assets/") {
-			return
-		}
-		// Kiosks poll their feed all day long: their successful calls are
-		// debug noise (and a log line costs more than a 304).
-		level := slog.LevelInfo
-		if rec.status < 400 && strings.HasPrefix(r.URL.Path, "/kiosk/v1/") {
-			level = slog.LevelDebug
-		}
-		if !slog.Default().Enabled(r.Context(), level) {
-			return
-		}
-		slog.Log(r.Context(), level, "http", "method", r.Method, "path", r.URL.Path, "status", rec.status, "ms", time.Since(start).Milliseconds())
-	})
-}
-
-func serveRecovering(next http.Handler, rec *statusRecorder, r *http.Request) {
-	defer func() {
-		v := recover()
-		if v == nil {
-			return
-		}
-		if v == http.ErrAbortHandler { // the handler's own way to drop the connection
-			panic(v)
-		}
-		slog.Error("panique dans un gestionnaire HTTP", "method", r.Method, "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
-		if !rec.wrote {
-			writeProblem(rec, newProblem(http.StatusInternalServerError, statusDetails[http.StatusInternalServerError]))
-		}
-	}()
-	next.ServeHTTP(rec, r)
-}
-
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-	wrote  bool // the status line is sent: a recovered panic can only cut the answer
-}
-
-func (r *statusRecorder) WriteHeader(code int) {
-	if !r.wrote && code >= 200 {
-		r.status, r.wrote = code, true
-	}
-	r.ResponseWriter.WriteHeader(code)
-}
-
-func (r *statusRecorder) Write(b []byte) (int, error) {
-	r.wrote = true
-	return r.ResponseWriter.Write(b)
-}
-
-// Flush lets the SSE stream through the recorder.
-func (r *statusRecorder) Flush() {
-	if f, ok := r.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
-}
-
-// Unwrap gives http.ResponseController the real writer.
-func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
