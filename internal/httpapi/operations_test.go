@@ -148,6 +148,24 @@ func TestMetricsExposition(t *testing.T) {
 	if strings.Contains(text, "/api/v1/orders/"+strconv.FormatInt(o.ID, 10)) {
 		t.Error("a raw path is a label value")
 	}
+
+	// An open event stream is a connected client until it ends.
+	const sse = `brigade_sse_clients`
+	idle := metricValue(t, text, sse)
+	lines := stream(t, srv, admin)
+	waitFor(t, lines, "ready")
+	if got := metricValue(t, scrape(t, srv), sse); got != idle+1 {
+		t.Errorf("with a stream open, %s = %v, want %v", sse, got, idle+1)
+	}
+	srv.Handler.EndStreams()
+	for range lines {
+	}
+	for deadline := time.Now().Add(5 * time.Second); metricValue(t, scrape(t, srv), sse) != idle; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s stays above %v after the stream ended", sse, idle)
+		}
+	}
+
 	for _, want := range []string{
 		`brigade_http_request_duration_seconds_bucket{method="POST",route="/kiosk/v1/orders",le="`,
 		`brigade_sse_clients `, `go_sql_open_connections{db_name="sqlite_write"}`,
