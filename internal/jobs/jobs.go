@@ -43,6 +43,10 @@ const MaxAttempts = 3
 // default (SetLease).
 const Lease = 2 * time.Minute
 
+// minLease keeps renewals and polls to a few per second at most, whatever
+// the configuration says.
+const minLease = 100 * time.Millisecond
+
 // maxPoll bounds the wait between two looks for claimable jobs (new ones
 // also wake the runner at once when queued by this process).
 const maxPoll = 2 * time.Second
@@ -103,11 +107,13 @@ func NewRunner(db *store.DB, bus events.Bus) *Runner {
 // (default Lease), before Start. A shorter lease lets another instance take
 // over the jobs of a crashed one sooner, at the cost of more renewals (three
 // per lease); the runner looks for jobs to take over four times per lease,
-// at least every two seconds.
+// at least every two seconds. Zero or less keeps the default; the lease is
+// at least minLease.
 func (r *Runner) SetLease(d time.Duration) {
 	if d <= 0 {
 		d = Lease
 	}
+	d = max(d, minLease)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.lease = d
