@@ -190,6 +190,7 @@ func serve(ctx context.Context, args []string) error {
 			slog.Info("cartes de démonstration déployées", "restaurants", n, "clé de la borne de démonstration", demo.KioskKey)
 		}
 	}
+	a.Jobs.SetLease(c.JobLease)
 	handler := httpapi.New(httpapi.Deps{Services: a.Services, SPA: web.SPA(), Version: version, TrustedProxies: c.TrustedProxies})
 	handler.Start(ctx)
 	srv := &http.Server{
@@ -224,7 +225,13 @@ func serve(ctx context.Context, args []string) error {
 	<-loading
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	return srv.Shutdown(shutdown)
+	err = srv.Shutdown(shutdown)
+	// Running jobs go back to the queue before the database closes: another
+	// instance takes them at once instead of waiting for their lease.
+	if jerr := handler.StopJobs(shutdown); jerr != nil {
+		slog.Warn("tâches non rendues avant l'échéance de l'arrêt", "err", jerr)
+	}
+	return err
 }
 
 func printLogins(c config.Config) {

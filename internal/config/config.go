@@ -31,6 +31,9 @@ type Config struct {
 	DemoOrders int
 	TokenTTL   time.Duration
 	LogFormat  string
+	// JobLease is how long a claimed background job belongs to its instance
+	// without news: an instance that died loses its jobs to the others then.
+	JobLease time.Duration
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
 	// X-Forwarded-Proto the server believes (empty: none).
 	TrustedProxies []netip.Prefix
@@ -77,6 +80,11 @@ func options(c *Config) []option {
 			}},
 		{name: "trusted-proxies", env: "BRIGADE_TRUSTED_PROXIES", def: "", usage: "mandataires inverses de confiance (adresses IP ou réseaux CIDR séparés par des virgules) : leurs X-Forwarded-For et X-Forwarded-Proto sont lus ; vide : aucun",
 			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.trustedProxies, "trusted-proxies", def, "") }},
+		{name: "job-lease", env: "BRIGADE_JOB_LEASE", def: "2m", usage: "bail d'une tâche de fond : une instance arrêtée net perd ses tâches au profit des autres après ce délai",
+			bind: func(fs *flag.FlagSet, def string) {
+				d, _ := time.ParseDuration(def)
+				fs.DurationVar(&c.JobLease, "job-lease", d, "")
+			}},
 		{name: "log-format", env: "BRIGADE_LOG_FORMAT", def: "text", usage: "format des journaux : text ou json",
 			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.LogFormat, "log-format", def, "") }},
 	}
@@ -142,6 +150,9 @@ func (c *Config) validate() error {
 		c.Demo = false
 	default:
 		return fmt.Errorf("--demo %q : auto, true ou false", c.DemoMode)
+	}
+	if c.JobLease < time.Second || c.JobLease > time.Hour {
+		return fmt.Errorf("--job-lease %s : entre une seconde et une heure", c.JobLease)
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return fmt.Errorf("--log-format %q : text ou json", c.LogFormat)
