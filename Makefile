@@ -44,7 +44,7 @@ gen: web-deps ## Régénère web/openapi.json et les types TypeScript de l'API
 	cd $(WEB) && $(NPM) run gen:api
 
 .PHONY: test-go
-test-go: ## Tests Go sur SQLite et PostgreSQL, fichiers sur dossier et S3 (démarre ou installe PostgreSQL et versitygw s'ils ne répondent pas ; BRIGADE_TEST_POSTGRES=off, BRIGADE_TEST_S3=off pour s'en passer)
+test-go: nginx ## Tests Go sur SQLite et PostgreSQL, fichiers sur dossier et S3, deux instances derrière nginx (démarre ou installe PostgreSQL, versitygw et nginx s'ils manquent ; BRIGADE_TEST_POSTGRES=off, BRIGADE_TEST_S3=off pour s'en passer)
 	@url="$${BRIGADE_TEST_POSTGRES_URL:-}"; \
 	if [ -z "$$url" ] && [ "$${BRIGADE_TEST_POSTGRES:-}" != "off" ]; then \
 	  scripts/pg-install.sh || { echo "PostgreSQL ne répond pas sur 127.0.0.1:5432 et n'a pu être ni démarré ni installé ; BRIGADE_TEST_POSTGRES=off lance les tests sur SQLite seulement" >&2; exit 1; }; \
@@ -76,6 +76,10 @@ bench-feed: ## Benchmark du flux des bornes contre nginx (304 et gzip, wrk ; ins
 	  (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx wrk >/dev/null) || true; }
 	$(GO) run ./bench/feed
 
+.PHONY: bench-sse
+bench-sse: ## Benchmark des flux SSE des bornes sur une instance (2 000 flux : mémoire, délai d'annonce d'un menu)
+	$(GO) run ./bench/sse
+
 .PHONY: test-web
 test-web: web-build ## Tests Vitest de l'application web, types à jour et poids des premiers écrans (JS gzip, web/scripts/bundle-size.mjs)
 	cd $(WEB) && $(NPM) test && $(NPM) run size
@@ -85,6 +89,12 @@ chromium: ## Installe Chromium de Debian s'il manque (tests de bout en bout)
 	@command -v chromium >/dev/null 2>&1 || { echo "Installation de chromium (apt)…"; \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || \
 	  (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null); }
+
+.PHONY: nginx
+nginx: ## Installe nginx de Debian s'il manque (test des deux instances, benchmark du flux)
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { echo "Installation de nginx (apt)…"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null) || \
+	  (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null); }
 
 .PHONY: test-e2e
 test-e2e: build chromium ## Tests Playwright dans Chromium contre le vrai binaire (captures dans web/test-results)
