@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -58,6 +59,9 @@ func (s *Server) registerDownloadExport(api huma.API, op huma.Operation) {
 			hctx.SetHeader("Content-Disposition", export.ContentDisposition(name))
 			hctx.SetHeader("Content-Length", fmt.Sprint(info.Size))
 			hctx.SetHeader("Cache-Control", "private, no-store")
+			if info.ETag != "" { // the store's: the same file has the same ETag on every instance
+				hctx.SetHeader("ETag", `"`+strings.Trim(info.ETag, `"`)+`"`)
+			}
 			hctx.SetStatus(http.StatusOK)
 			_, _ = io.Copy(hctx.BodyWriter(), rc)
 		}}, nil

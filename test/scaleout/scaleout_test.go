@@ -168,11 +168,11 @@ func TestTwoInstancesBehindOneAddress(t *testing.T) {
 	pushes := map[string]time.Duration{}
 	var etags []string
 	for addr, s := range streams {
-		data := s.waitEvent(t, "menu", 15*time.Second)
-		pushes[byAddr[addr].name] = time.Since(pushStart)
+		e := s.waitEvent(t, "menu", 15*time.Second)
+		pushes[byAddr[addr].name] = e.at.Sub(pushStart)
 		var m struct{ ETag string }
-		if err := json.Unmarshal([]byte(data), &m); err != nil || m.ETag == "" {
-			t.Fatalf("menu event on %s: %q", addr, data)
+		if err := json.Unmarshal([]byte(e.data), &m); err != nil || m.ETag == "" {
+			t.Fatalf("menu event on %s: %q", addr, e.data)
 		}
 		etags = append(etags, m.ETag)
 		s.close()
@@ -218,6 +218,10 @@ func TestTwoInstancesBehindOneAddress(t *testing.T) {
 	}
 	if len(zr.File) != len(ids) {
 		t.Fatalf("export: %d workbooks for %d restaurants", len(zr.File), len(ids))
+	}
+	// Both instances name the same file with the bucket's ETag.
+	if first := zipRes.header.Get("ETag"); first == "" || do(t, maker.url(), http.MethodGet, "/api/v1/exports/"+strconv.FormatInt(ej.ID, 10)+"/download", token, nil, nil).header.Get("ETag") != first {
+		t.Fatalf("export ETag %q differs between the instances", first)
 	}
 
 	// Takeover: a generation of thousands of restaurants; the instance
@@ -314,7 +318,7 @@ func TestTwoInstancesBehindOneAddress(t *testing.T) {
 	t.Logf("images: %d uploaded through one instance and read through the other, median %v, max %v",
 		len(imageTimes), imageTimes[len(imageTimes)/2].Round(time.Millisecond), imageTimes[len(imageTimes)-1].Round(time.Millisecond))
 	t.Logf("pushes: generation started → kiosk menu event: %s %v, %s %v",
-		a.name, pushes[a.name].Round(time.Millisecond), b.name, pushes[b.name].Round(time.Millisecond))
+		a.name, pushes[a.name].Round(100*time.Microsecond), b.name, pushes[b.name].Round(100*time.Microsecond))
 	t.Logf("takeover: %d restaurants, %s killed at %d/%d, job finished by %s %v after the kill (lease %v)",
 		len(all), runner.name, before.Done, before.Total, survivor.name, takeover.Round(time.Millisecond), jobLease)
 	t.Logf("handback: %s stopped (SIGTERM) mid-generation, %s running it %v later", stopped.name, heir.name, handback.Round(time.Millisecond))
@@ -726,7 +730,12 @@ func waitRunning(t *testing.T, all []*instance, within time.Duration) *instance 
 type sse struct {
 	upstream string
 	cancel   context.CancelFunc
-	events   chan [2]string // name, data
+	events   chan sseEvent
+}
+
+type sseEvent struct {
+	name, data string
+	at         time.Time // when it was read off the connection
 }
 
 func (s *sse) close() { s.cancel() }
@@ -747,7 +756,7 @@ func (p *proxy) stream(t *testing.T, path string, headers map[string]string) *ss
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("stream %s: %d", path, res.StatusCode)
 	}
-	s := &sse{upstream: res.Header.Get("X-Upstream"), cancel: cancel, events: make(chan [2]string, 16)}
+	s := &sse{upstream: res.Header.Get("X-Upstream"), cancel: cancel, events: make(chan sseEvent, 16)}
 	go func() {
 		defer res.Body.Close()
 		defer close(s.events)
@@ -759,15 +768,15 @@ func (p *proxy) stream(t *testing.T, path string, headers map[string]string) *ss
 			case strings.HasPrefix(line, "event: "):
 				name = strings.TrimPrefix(line, "event: ")
 			case strings.HasPrefix(line, "data: "):
-				s.events <- [2]string{name, strings.TrimPrefix(line, "data: ")}
+				s.events <- sseEvent{name, strings.TrimPrefix(line, "data: "), time.Now()}
 			}
 		}
 	}()
 	return s
 }
 
-// waitEvent returns the data of the next event of that name.
-func (s *sse) waitEvent(t *testing.T, name string, within time.Duration) string {
+// waitEvent returns the next event of that name.
+func (s *sse) waitEvent(t *testing.T, name string, within time.Duration) sseEvent {
 	t.Helper()
 	timeout := time.After(within)
 	for {
@@ -776,8 +785,8 @@ func (s *sse) waitEvent(t *testing.T, name string, within time.Duration) string 
 			if !ok {
 				t.Fatalf("stream on %s closed before a %q event", s.upstream, name)
 			}
-			if e[0] == name {
-				return e[1]
+			if e.name == name {
+				return e
 			}
 		case <-timeout:
 			t.Fatalf("no %q event on %s within %v", name, s.upstream, within)
