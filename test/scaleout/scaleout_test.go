@@ -87,6 +87,15 @@ func TestTwoInstancesBehindOneAddress(t *testing.T) {
 		t.Fatalf("round-robin: requests reached %v, want both %s and %s", seen, a.addr, b.addr)
 	}
 
+	// The public address does not give the metrics away; each request
+	// carries nginx's request id to the instance's log and answer.
+	if res := proxy.do(t, http.MethodGet, "/metrics", "", nil, nil); res.status != http.StatusNotFound {
+		t.Fatalf("/metrics through the proxy: %d", res.status)
+	}
+	if id := proxy.do(t, http.MethodGet, "/healthz", "", nil, nil).header.Get("X-Request-Id"); len(id) != 32 {
+		t.Fatalf("request id through the proxy: %q, want nginx's $request_id", id)
+	}
+
 	token := proxy.signIn(t, "demo-admin")
 	kiosk := map[string]string{"X-Device-Key": demo.KioskKey}
 
