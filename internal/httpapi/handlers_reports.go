@@ -22,6 +22,7 @@ func (s *Server) reportsRouteTable() []route {
 		{method: http.MethodGet, path: "/api/v1/reports/z", id: "reportZ", tag: tagReports, summary: "Z Équipement : totaux, TVA par taux et paiements par restaurant et équipement (restaurants d'une devise : currency ; chaque ligne porte la sienne)", access: signedIn, roles: reportRoles, lockable: true, original: []string{"FindAllZEquipementList"}, register: handle(s.reportZ)},
 		{method: http.MethodGet, path: "/api/v1/reports/sales", id: "reportSales", tag: tagReports, summary: "Ventes v2 : catégories (sans category) ou produits / options d'une catégorie ; commandes plateforme exclues (restaurants d'une devise : currency)", access: signedIn, roles: reportRoles, lockable: true, original: []string{"/api/v2/dashboard/TopCategoriesSalesAll", "/api/v2/dashboard/TopProductSalesAll", "/api/v2/dashboard/TopCategoriesOptionsAll", "/api/v2/dashboard/TopOptionSalesAll"}, register: handle(s.reportSales)},
 		{method: http.MethodGet, path: "/api/v1/reports/realtime", id: "reportRealtime", tag: tagReports, summary: "Tableau de bord temps réel : la journée en cours (événement orders.changed à chaque commande) ; un chiffre d'affaires par devise, chaque restaurant dans la sienne", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.reportRealtime)},
+		{method: http.MethodGet, path: "/api/v1/reports/flash", id: "reportFlash", tag: tagReports, summary: "Flash du jour : aujourd'hui, hier, la semaine et le mois en cours, chacun contre sa période précédente et la même période un an plus tôt (périodes en cours et comparaisons coupées à l'heure qu'il est) ; par devise (jamais additionnées) et par restaurant", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.reportFlash)},
 	}
 }
 
@@ -195,4 +196,16 @@ func (s *Server) reportRealtime(ctx context.Context, in *realtimeInput) (*struct
 		return nil, err
 	}
 	return &struct{ Body reports.Realtime }{Body: r}, nil
+}
+
+type flashInput struct {
+	RestaurantID int64 `query:"restaurantId" minimum:"0" doc:"0 : tous les restaurants visibles"`
+}
+
+func (s *Server) reportFlash(ctx context.Context, in *flashInput) (*struct{ Body reports.Flash }, error) {
+	r, err := s.Reports.Flash(ctx, principal(ctx), in.RestaurantID)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body reports.Flash }{Body: r}, nil
 }

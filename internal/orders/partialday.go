@@ -88,3 +88,36 @@ func (s *Service) SalesBetween(ctx context.Context, franchiseID int64, restauran
 	}
 	return out, nil
 }
+
+// PaidBetween sums the paid orders of restaurants paid in [from, to), per
+// restaurant and key status|source|type (as the ord cells, status always
+// paid), with n orders, Total (TTC) and HT (from the order's VAT lines, as
+// the vat cells): the part of a day the rollups, per day, cannot give (a
+// day cut at the time of day it is now). It reads the raw orders by
+// restaurant and time, and each one's VAT lines by primary key.
+func (s *Service) PaidBetween(ctx context.Context, franchiseID int64, restaurants []int64, from, to time.Time) ([]Cell, error) {
+	if len(restaurants) == 0 || !from.Before(to) {
+		return nil, nil
+	}
+	var restWhere string
+	var args []any
+	if s.db.Engine() == store.Postgres {
+		restWhere, args = "o.restaurant_id = ANY(?)", []any{restaurants}
+	} else {
+		restWhere, args = store.In(restaurants)
+		restWhere = "o.restaurant_id " + restWhere
+	}
+	args = append(args, from.Unix(), to.Unix(), franchiseID)
+	return store.Collect(ctx, s.db, `SELECT o.restaurant_id, o.source, o.order_type, COUNT(*), SUM(o.total_cents),
+		SUM(COALESCE((SELECT SUM(v.ht_cents) FROM order_vat v WHERE v.order_id = o.id), 0))
+		FROM orders o
+		WHERE `+restWhere+` AND o.paid_unix >= ? AND o.paid_unix < ? AND o.franchise_id = ? AND o.status = '`+StatusPaid+`'
+		GROUP BY o.restaurant_id, o.source, o.order_type`, args, func(r store.Scanner) (Cell, error) {
+		var c Cell
+		var source string
+		var typ int64
+		err := r.Scan(&c.Restaurant, &source, &typ, &c.N, &c.Total, &c.HT)
+		c.Key = StatusPaid + "|" + source + "|" + strconv.FormatInt(typ, 10)
+		return c, err
+	})
+}
