@@ -1610,6 +1610,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/flash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Flash du jour : aujourd'hui, hier, la semaine et le mois en cours, chacun contre sa période précédente et la même période un an plus tôt (périodes en cours et comparaisons coupées à l'heure qu'il est) ; par devise (jamais additionnées) et par restaurant
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["reportFlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/performance": {
         parameters: {
             query?: never;
@@ -2974,6 +2996,131 @@ export interface components {
             total: number;
             /** Format: date-time */
             updatedAt: string;
+        };
+        Flash: {
+            /** @description Aujourd'hui dans le fuseau du franchiseur (AAAA-MM-JJ) */
+            date: string;
+            /** @description Exactement quatre périodes, dans cet ordre : today, yesterday, week, month */
+            periods: components["schemas"]["FlashPeriod"][] | null;
+            /** @description Heure locale de maintenant (HH:MM, fuseau du franchiseur) : les périodes en cours et leurs comparaisons s'arrêtent là (chaque restaurant coupé à la même heure locale dans son propre fuseau) */
+            until: string;
+        };
+        FlashFigures: {
+            /**
+             * Format: int64
+             * @description Panier moyen TTC en centimes (revenueCents / orders arrondi au plus proche, moitié en s'éloignant de zéro) ; 0 sans commande
+             */
+            averageBasketCents: number;
+            /**
+             * Format: int64
+             * @description Chiffre d'affaires HT des commandes payées, en centimes
+             */
+            htCents: number;
+            /**
+             * Format: int64
+             * @description Commandes payées
+             */
+            orders: number;
+            /**
+             * Format: int64
+             * @description Chiffre d'affaires TTC des commandes payées, en centimes
+             */
+            revenueCents: number;
+        };
+        FlashPeriod: {
+            /** @description Dernier jour de la période (AAAA-MM-JJ), inclus */
+            end: string;
+            /**
+             * @description today : aujourd'hui ; yesterday : hier ; week : la semaine en cours (du lundi à aujourd'hui) ; month : le mois en cours (du 1er à aujourd'hui)
+             * @enum {string}
+             */
+            key: "today" | "yesterday" | "week" | "month";
+            /** @description Même période un an plus tôt : today, yesterday et week décalés de 364 jours (mêmes jours de la semaine) ; month, les mêmes dates du calendrier un an plus tôt (le 29 février devient le 28) */
+            lastYear: components["schemas"]["FlashRange"];
+            /** @description La période finit aujourd'hui : son dernier jour, et celui de ses comparaisons, est compté jusqu'à until (today, week, month : vrai ; yesterday : faux) */
+            partial: boolean;
+            /** @description Période précédente : today et yesterday, le même jour de la semaine une semaine plus tôt ; week, la semaine précédente (du lundi au même jour de la semaine) ; month, le mois précédent du 1er au même quantième (ramené à la longueur du mois) */
+            previous: components["schemas"]["FlashRange"];
+            /** @description Tous les restaurants du périmètre, même sans commande, par nom */
+            restaurants: components["schemas"]["FlashRestaurant"][] | null;
+            /** @description Premier jour de la période (AAAA-MM-JJ) */
+            start: string;
+            /** @description Une ligne par devise du périmètre (les devises ne sont jamais additionnées) : la devise du franchiseur d'abord, puis par nombre de restaurants */
+            totals: components["schemas"]["FlashTotal"][] | null;
+        };
+        FlashRange: {
+            /** @description Dernier jour (AAAA-MM-JJ), inclus ; compté jusqu'à until quand la période est partielle */
+            end: string;
+            /** @description Premier jour (AAAA-MM-JJ) */
+            start: string;
+        };
+        FlashRestaurant: {
+            /**
+             * @description Devise du restaurant (ISO 4217), celle de ses montants
+             * @example CHF
+             */
+            currency: string;
+            /** @description La période */
+            current: components["schemas"]["FlashFigures"];
+            /** @description La même période un an plus tôt */
+            lastYear: components["schemas"]["FlashFigures"];
+            /** @description Nom du restaurant */
+            name: string;
+            /** @description La période précédente */
+            previous: components["schemas"]["FlashFigures"];
+            /**
+             * Format: int64
+             * @description Identifiant du restaurant
+             */
+            restaurantId: number;
+        };
+        FlashSplit: {
+            /** @description Code tel qu'enregistré : type de commande (1 à 5) ou source (caisse, borne, clickncollect) */
+            key: string;
+            /** @description Libellé français affiché (Sur Place, A Emporter…, Caisse, Borne, Click&Collect) */
+            label: string;
+            /**
+             * Format: int64
+             * @description Commandes payées de la période
+             */
+            orders: number;
+            /**
+             * Format: int64
+             * @description Commandes payées de la période précédente
+             */
+            previousOrders: number;
+            /**
+             * Format: int64
+             * @description Chiffre d'affaires TTC de la période précédente, en centimes
+             */
+            previousRevenueCents: number;
+            /**
+             * Format: int64
+             * @description Chiffre d'affaires TTC de la période, en centimes
+             */
+            revenueCents: number;
+        };
+        FlashTotal: {
+            /** @description Commandes payées par type de commande, par chiffre d'affaires décroissant */
+            byOrderType: components["schemas"]["FlashSplit"][] | null;
+            /** @description Commandes payées par source (borne, caisse, click & collect), par chiffre d'affaires décroissant */
+            bySource: components["schemas"]["FlashSplit"][] | null;
+            /**
+             * @description Devise (ISO 4217) des montants de la ligne
+             * @example EUR
+             */
+            currency: string;
+            /** @description La période */
+            current: components["schemas"]["FlashFigures"];
+            /** @description La même période un an plus tôt (voir lastYear de la période) */
+            lastYear: components["schemas"]["FlashFigures"];
+            /** @description La période précédente (voir previous de la période) */
+            previous: components["schemas"]["FlashFigures"];
+            /**
+             * Format: int64
+             * @description Restaurants du périmètre dans cette devise
+             */
+            restaurants: number;
         };
         ForgotPasswordBody: {
             login: string;
@@ -9137,6 +9284,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DiscountedPage"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportFlash: {
+        parameters: {
+            query?: {
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flash"];
                 };
             };
             /** @description Unauthorized */
