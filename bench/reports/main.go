@@ -244,6 +244,21 @@ func runReports(ctx context.Context, dsn string, shops []demo.Shop, last time.Ti
 			rows.Close()
 		}
 	}
+	// The daily flash (issue 18): no range, today against its comparisons.
+	for _, scope := range []struct {
+		label string
+		id    int64
+	}{{"tous", 0}, {"un", one}} {
+		cdb, _, crep := open()
+		t := time.Now()
+		_, err := crep.Flash(ctx, admin, scope.id)
+		check(err)
+		cold := time.Since(t)
+		cdb.Close()
+		_, _, rep := open()
+		warm := median(7, func() { _, err := rep.Flash(ctx, admin, scope.id); check(err) })
+		fmt.Printf("flash du jour, restaurants %-4s : %s à froid, %s à chaud\n", scope.label, ms(cold), ms(warm))
+	}
 	fmt.Printf("rapports : à froid = premier appel sur une base tout juste ouverte ; à chaud = médiane de 7 (rollups) et de 3 (SQL brut)\n")
 	fmt.Printf("%-18s %-12s %-6s %11s %11s %7s %11s %11s %7s\n", "rapport", "période", "restos", "froid", "SQL froid", "ratio", "chaud", "SQL chaud", "ratio")
 	var minCold, minWarm, maxFast float64 = 1e18, 1e18, 0
