@@ -59,6 +59,7 @@ const MarketplacePage = lazyScreen(() => import('../features/marketplace/pages/M
 const CampagneRestosPage = lazyScreen(() => import('../features/deploy/pages/CampagneRestosPage').then((m) => m.CampagneRestosPage));
 const DeploiementPage = lazyScreen(() => import('../features/deploy/pages/DeploiementPage').then((m) => m.DeploiementPage));
 const RealtimeDashboardPage = lazyScreen(() => import('../features/orders/pages/RealtimeDashboardPage').then((m) => m.RealtimeDashboardPage));
+const DailyFlashPage = lazyScreen(() => import('../features/flash/pages/DailyFlashPage').then((m) => m.DailyFlashPage));
 
 /** Screens drawn without the shell (full-page layouts). */
 const standalone: ReadonlySet<ScreenId> = new Set(['login', 'signup', 'forgotPassword', 'resetPassword', 'accessDenied']);
@@ -139,6 +140,8 @@ function screen(route: AppRoute): ReactElement {
       return <MesCommandesPage route={route} />;
     case 'realtimeDashboard':
       return <RealtimeDashboardPage route={route} />;
+    case 'dailyFlash':
+      return <DailyFlashPage route={route} />;
     case 'marketplace':
       return <MarketplacePage route={route} />;
     case 'campagneRestos':

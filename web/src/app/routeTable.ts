@@ -98,6 +98,7 @@ export type ScreenId =
   | 'cartesHistory'
   | 'mesCommandes'
   | 'realtimeDashboard'
+  | 'dailyFlash'
   | 'marketplace'
   | 'campagneRestos'
   | 'deploiementCarte';
@@ -231,9 +232,10 @@ export const routes: readonly AppRoute[] = [
   r({ path: '/Cncstats/BetaZcaisse', title: 'Z Équipement', area: 'cnc', nav: 'Z caisse', restaurantFilter: true, screen: 'zEquipement', description: 'Les totaux Z par restaurant et par équipement.' }),
 
   // Statistics
+  // Vue d'ensemble and Suivi Quotidien are one screen: the daily flash (issue 18).
+  r({ path: '/stats/DashboardStats', title: 'Dashboard Stats', area: 'stats', nav: 'Vue d’ensemble', restaurantFilter: true, screen: 'dailyFlash', description: "Le flash du jour : aujourd'hui, hier, la semaine et le mois, comparés à la période précédente et à l'an dernier. Même écran que Suivi Quotidien." }),
+  r({ path: '/stats/SuiviQuotidien', title: 'Suivi Quotidien', area: 'stats', nav: 'Suivi Quotidien', restaurantFilter: true, screen: 'dailyFlash', description: "Le flash du jour : aujourd'hui, hier, la semaine et le mois, comparés à la période précédente et à l'an dernier. Même écran que la Vue d'ensemble." }),
   ...page('stats', '/stats', [
-    ['DashboardStats', 'Dashboard Stats', 'Vue d’ensemble'],
-    ['SuiviQuotidien', 'Suivi Quotidien'],
     ['SuiviFracnhise', 'Suivi Franchise'],
     ['SuiviRestaurant', 'Suivi Restaurant'],
     ['SuiviProduits', 'Suivi Produits'],
