@@ -33,7 +33,8 @@ export function Change({ value, reference, label, detail }: ChangeProps) {
       component="span"
       data-trend={dir}
       tabIndex={tip ? 0 : undefined}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minWidth: 0, maxWidth: '100%', outline: 'none' }}
+      // Relative: the hidden text stays inside a table that scrolls sideways instead of widening the page.
+      sx={{ position: 'relative', display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.75, rowGap: 0.25, minWidth: 0, maxWidth: '100%', outline: 'none' }}
     >
       <Box
         component="span"
@@ -62,7 +63,7 @@ export function Change({ value, reference, label, detail }: ChangeProps) {
       </Box>
       <Box component="span" sx={visuallyHidden}>{spoken}</Box>
       {label && (
-        <Box component="span" sx={{ fontSize: '0.75rem', color: 'text.secondary', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        <Box component="span" sx={{ fontSize: '0.75rem', color: 'text.secondary', whiteSpace: 'nowrap' }}>
           {label}
         </Box>
       )}

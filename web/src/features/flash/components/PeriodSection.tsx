@@ -61,7 +61,7 @@ function KpiCell({ kpi, total, period, until }: { kpi: Kpi; total: FlashTotal; p
       >
         {show(kpi, value, total.currency)}
       </Typography>
-      <Stack spacing={0.25} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+      <Stack spacing={{ xs: 0.5, sm: 0.25 }} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
         <Change
           value={value}
           reference={previous}

@@ -29,7 +29,7 @@ function Headline({ data }: { data: Flash | undefined }) {
         {data ? `Aujourd'hui jusqu'à ${data.until}` : "Aujourd'hui"}
       </Typography>
       {data && (
-        <Typography variant="body1" sx={{ color: 'text.secondary', '&::first-letter': { textTransform: 'uppercase' } }}>
+        <Typography variant="body1" sx={{ color: 'text.secondary' }}>
           {longDate(data.date)}
         </Typography>
       )}
@@ -60,7 +60,7 @@ function PeriodDetail({ period, many }: { period: FlashPeriod; many: boolean }) 
   const totals = period.totals ?? [];
   return (
     <Stack spacing={1} sx={{ pb: 1 }}>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>
         <Section id={typeId} title={BY_TYPE_TITLE}>
           {totals.map((t) => (
             <Box key={t.currency}>
