@@ -203,6 +203,17 @@ describe('Flash du jour', () => {
     expect(await periodCard('Ce mois-ci')).toBeTruthy();
   });
 
+  it('keeps the last figures when a refresh fails, and says so', async () => {
+    const api = serveFlash();
+    const { client } = renderApp('/stats/DashboardStats', user('admin'));
+    await within(await periodCard("Aujourd'hui")).findByText('1 234,50 €');
+    api.set(problem);
+    invalidateFor(client, 'orders.changed');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Les chiffres affichés sont ceux de 14:05.');
+    expect(within(await periodCard("Aujourd'hui")).getByText('1 234,50 €')).toBeTruthy();
+  });
+
   it('asks for the restaurant chosen in the selector', async () => {
     const { calls } = serveFlash();
     renderApp('/stats/DashboardStats', user('admin'));

@@ -30,7 +30,7 @@ export function SplitTable({ label, keyHeader, rows, currency, revenueCents, pre
   }
   return (
     <TableContainer sx={{ overflowX: 'auto', contain: 'inline-size' }}>
-      <Table size="small" aria-label={label} sx={{ '& th': { fontWeight: 600, fontSize: '0.75rem', color: 'text.secondary', lineHeight: 1.3 } }}>
+      <Table size="small" aria-label={label} sx={{ '& th': { fontWeight: 600, fontSize: '0.75rem', color: 'text.secondary', lineHeight: 1.3 }, '& th, & td': { px: { xs: 1, sm: 2 } } }}>
         <TableHead>
           <TableRow>
             <TableCell>{keyHeader}</TableCell>

@@ -127,6 +127,14 @@ export function DailyFlashPage({ route }: { route: AppRoute }) {
           PERIOD_ORDER.map((key) => <PeriodSkeleton key={key} periodKey={key} />)
         ) : (
           <>
+            {flash.isError && (
+              // A refresh failed: the last figures stay, said to be those of their hour.
+              <ErrorBlock
+                message={`${errorText(flash.error)} Les chiffres affichés sont ceux de ${data.until}.`}
+                onRetry={() => void flash.refetch()}
+                retrying={flash.isFetching}
+              />
+            )}
             {periods.map((period) => (
               <PeriodSection key={period.key} period={period} until={data.until} many={many} />
             ))}
