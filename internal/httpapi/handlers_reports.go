@@ -23,6 +23,7 @@ func (s *Server) reportsRouteTable() []route {
 		{method: http.MethodGet, path: "/api/v1/reports/sales", id: "reportSales", tag: tagReports, summary: "Ventes v2 : catégories (sans category) ou produits / options d'une catégorie ; commandes plateforme exclues (restaurants d'une devise : currency)", access: signedIn, roles: reportRoles, lockable: true, original: []string{"/api/v2/dashboard/TopCategoriesSalesAll", "/api/v2/dashboard/TopProductSalesAll", "/api/v2/dashboard/TopCategoriesOptionsAll", "/api/v2/dashboard/TopOptionSalesAll"}, register: handle(s.reportSales)},
 		{method: http.MethodGet, path: "/api/v1/reports/realtime", id: "reportRealtime", tag: tagReports, summary: "Tableau de bord temps réel : la journée en cours (événement orders.changed à chaque commande) ; un chiffre d'affaires par devise, chaque restaurant dans la sienne", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.reportRealtime)},
 		{method: http.MethodGet, path: "/api/v1/reports/flash", id: "reportFlash", tag: tagReports, summary: "Flash du jour : aujourd'hui, hier, la semaine et le mois en cours, chacun contre sa période précédente et la même période un an plus tôt (périodes en cours et comparaisons coupées à l'heure qu'il est) ; par devise (jamais additionnées) et par restaurant", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.reportFlash)},
+		{method: http.MethodGet, path: "/api/v1/reports/revenue", id: "reportRevenue", tag: tagReports, summary: "Chiffre d'affaires dans le temps : par jour, semaine, mois ou heure locale, contre la période précédente et la même période un an plus tôt, avec la carte de chaleur jour × heure (restaurants d'une devise : currency)", access: signedIn, roles: reportRoles, lockable: true, register: handle(s.reportRevenue)},
 	}
 }
 
@@ -208,4 +209,21 @@ func (s *Server) reportFlash(ctx context.Context, in *flashInput) (*struct{ Body
 		return nil, err
 	}
 	return &struct{ Body reports.Flash }{Body: r}, nil
+}
+
+type revenueInput struct {
+	ReportRange
+	Grain string `query:"grain" enum:"day,week,month,hour" default:"day" doc:"day : par jour ; week : par semaine ISO ; month : par mois ; hour : par heure locale de la journée. Période de 366 jours au plus par jour ou par heure, de 3 ans par semaine ou par mois."`
+}
+
+func (s *Server) reportRevenue(ctx context.Context, in *revenueInput) (*struct{ Body reports.Revenue }, error) {
+	f, err := in.filter()
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.Reports.Revenue(ctx, principal(ctx), f, in.Grain)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body reports.Revenue }{Body: r}, nil
 }

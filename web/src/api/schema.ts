@@ -1700,6 +1700,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chiffre d'affaires dans le temps : par jour, semaine, mois ou heure locale, contre la période précédente et la même période un an plus tôt, avec la carte de chaleur jour × heure (restaurants d'une devise : currency)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["reportRevenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/sales": {
         parameters: {
             query?: never;
@@ -3197,6 +3219,28 @@ export interface components {
             status: string;
             version: string;
         };
+        HeatCell: {
+            /**
+             * Format: int64
+             * @description Heure locale du restaurant (0 à 23) du paiement
+             */
+            hour: number;
+            /**
+             * Format: int64
+             * @description Commandes payées
+             */
+            orders: number;
+            /**
+             * Format: int64
+             * @description Chiffre d'affaires TTC en centimes
+             */
+            revenueCents: number;
+            /**
+             * Format: int64
+             * @description Jour de la semaine ISO, local au restaurant : 1 = lundi … 7 = dimanche
+             */
+            weekday: number;
+        };
         HeatRow: {
             /** Format: int64 */
             hour: number;
@@ -4348,6 +4392,50 @@ export interface components {
         };
         RestaurantsBodyBody: {
             restaurantIds: number[] | null;
+        };
+        Revenue: {
+            /**
+             * @description Devise (ISO 4217) de tous les montants de la réponse : seuls les restaurants de cette devise sont comptés (paramètre currency, comme Mes Produits)
+             * @example EUR
+             */
+            currency: string;
+            /** @description Dernier jour de la période (AAAA-MM-JJ), inclus */
+            end: string;
+            /**
+             * @description day : un point par jour ; week : par semaine ISO (du lundi au dimanche, la première et la dernière coupées à la période) ; month : par mois du calendrier (coupés à la période) ; hour : par heure locale de la journée (00 à 23), additionnée sur la période
+             * @enum {string}
+             */
+            grain: "day" | "week" | "month" | "hour";
+            /** @description Commandes payées de la période par jour de la semaine et heure locale de chaque restaurant ; seules les cases non vides, par jour puis par heure */
+            heatmap: components["schemas"]["HeatCell"][] | null;
+            /** @description Même période un an plus tôt : grains day, week et hour, décalée de 364 jours (mêmes jours de la semaine) ; grain month, les mêmes dates du calendrier un an plus tôt (le 29 février devient le 28) */
+            lastYear: components["schemas"]["FlashRange"];
+            /** @description Période précédente : le même nombre de jours, juste avant start */
+            previous: components["schemas"]["FlashRange"];
+            /** @description Tous les paliers de la période dans l'ordre, vides compris (grain hour : 00 à 23) */
+            series: components["schemas"]["RevenuePoint"][] | null;
+            /** @description Premier jour de la période (AAAA-MM-JJ, jour d'exploitation) */
+            start: string;
+            /** @description Les trois périodes entières */
+            totals: components["schemas"]["RevenueTotals"];
+        };
+        RevenuePoint: {
+            /** @description Le palier. Grain hour : htCents vaut 0 (le HT n'est pas tenu par heure ; voir totals) */
+            current: components["schemas"]["FlashFigures"];
+            /** @description Le palier de la période : day « 2026-11-03 » ; week, le lundi de la semaine ISO « 2026-11-02 » (même s'il tombe avant start : seuls les jours de la période sont comptés) ; month « 2026-11 » ; hour « 08 » (heure locale de chaque restaurant) */
+            label: string;
+            /** @description Le palier de même rang de la période un an plus tôt (grain month : le même mois un an plus tôt ; grain hour : la même heure) */
+            lastYear: components["schemas"]["FlashFigures"];
+            /** @description Le palier de même rang de la période précédente (mêmes décalages en jours ; grain month, son i-ème mois du calendrier, les mois en trop ajoutés au dernier palier ; grain hour, la même heure) */
+            previous: components["schemas"]["FlashFigures"];
+        };
+        RevenueTotals: {
+            /** @description La période */
+            current: components["schemas"]["FlashFigures"];
+            /** @description La même période un an plus tôt (voir lastYear) */
+            lastYear: components["schemas"]["FlashFigures"];
+            /** @description La période précédente (voir previous) */
+            previous: components["schemas"]["FlashFigures"];
         };
         SalesReport: {
             /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
@@ -9534,6 +9622,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Realtime"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportRevenue: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
+                /** @description day : par jour ; week : par semaine ISO ; month : par mois ; hour : par heure locale de la journée. Période de 366 jours au plus par jour ou par heure, de 3 ans par semaine ou par mois. */
+                grain?: "day" | "week" | "month" | "hour";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revenue"];
                 };
             };
             /** @description Unauthorized */
