@@ -33,7 +33,7 @@ func TestRevenueRoute(t *testing.T) {
 			Previous, LastYear          struct{ Start, End string }
 			Totals                      struct{ Current, Previous, LastYear figures }
 			Series                      []struct {
-				Label                      string
+				Label                       string
 				Current, Previous, LastYear figures
 			}
 			Heatmap []struct {
