@@ -60,6 +60,7 @@ const CampagneRestosPage = lazyScreen(() => import('../features/deploy/pages/Cam
 const DeploiementPage = lazyScreen(() => import('../features/deploy/pages/DeploiementPage').then((m) => m.DeploiementPage));
 const RealtimeDashboardPage = lazyScreen(() => import('../features/orders/pages/RealtimeDashboardPage').then((m) => m.RealtimeDashboardPage));
 const DailyFlashPage = lazyScreen(() => import('../features/flash/pages/DailyFlashPage').then((m) => m.DailyFlashPage));
+const RevenuePage = lazyScreen(() => import('../features/revenue/pages/RevenuePage').then((m) => m.RevenuePage));
 
 /** Screens drawn without the shell (full-page layouts). */
 const standalone: ReadonlySet<ScreenId> = new Set(['login', 'signup', 'forgotPassword', 'resetPassword', 'accessDenied']);
@@ -142,6 +143,9 @@ function screen(route: AppRoute): ReactElement {
       return <RealtimeDashboardPage route={route} />;
     case 'dailyFlash':
       return <DailyFlashPage route={route} />;
+    case 'revenueOverTime':
+      // Keyed: from one revenue route to another, the screen starts again on the new route's setting.
+      return <RevenuePage key={route.path} route={route} />;
     case 'marketplace':
       return <MarketplacePage route={route} />;
     case 'campagneRestos':

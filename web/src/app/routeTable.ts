@@ -99,6 +99,7 @@ export type ScreenId =
   | 'mesCommandes'
   | 'realtimeDashboard'
   | 'dailyFlash'
+  | 'revenueOverTime'
   | 'marketplace'
   | 'campagneRestos'
   | 'deploiementCarte';
@@ -121,6 +122,15 @@ export interface AppRoute {
   hidden?: boolean;
   /** Only the franchise admin uses the screen (its API is admin-only): left out of others' menus. */
   adminOnly?: boolean;
+  /** The revenue-over-time screen: the setting a route opens on (metric, grain, period shortcut). */
+  revenue?: RevenueOpening;
+}
+
+/** What the revenue-over-time screen shows first; the user changes any of it on the screen. */
+export interface RevenueOpening {
+  metric: 'revenue' | 'ht' | 'orders' | 'basket';
+  grain: 'day' | 'week' | 'month' | 'hour';
+  period: 'last7' | 'last30' | 'thisMonth' | 'lastMonth' | 'last12Months' | 'thisYear';
 }
 
 type Def = Omit<AppRoute, 'guard' | 'screen'> & Partial<Pick<AppRoute, 'guard' | 'screen'>>;
@@ -131,6 +141,40 @@ const page = (area: AreaId, prefix: string, items: [segment: string, title: stri
   items.map(([segment, title, nav]) => r({ path: `${prefix}/${segment}`, title, area, nav: nav ?? title }));
 
 const P = `/${PRODUCT}`;
+
+const OPENING_METRIC: Record<RevenueOpening['metric'], string> = {
+  revenue: "le chiffre d'affaires TTC",
+  ht: "le chiffre d'affaires HT",
+  orders: 'le nombre de commandes',
+  basket: 'le panier moyen',
+};
+const OPENING_GRAIN: Record<RevenueOpening['grain'], string> = {
+  day: 'par jour',
+  week: 'par semaine',
+  month: 'par mois',
+  hour: 'par heure de la journée',
+};
+const OPENING_PERIOD: Record<RevenueOpening['period'], string> = {
+  last7: 'des 7 derniers jours',
+  last30: 'des 30 derniers jours',
+  thisMonth: 'de ce mois-ci',
+  lastMonth: 'du mois dernier',
+  last12Months: 'des 12 derniers mois',
+  thisYear: "de l'année en cours",
+};
+
+/** A route of the revenue-over-time screen; its description says which screen it is and what it opens on. */
+const revenue = (area: AreaId, path: string, title: string, opening: RevenueOpening): AppRoute =>
+  r({
+    path,
+    title,
+    area,
+    nav: title,
+    restaurantFilter: true,
+    screen: 'revenueOverTime',
+    revenue: opening,
+    description: `Chiffre d'affaires dans le temps, ouvert sur ${OPENING_METRIC[opening.metric]} ${OPENING_GRAIN[opening.grain]} ${OPENING_PERIOD[opening.period]}, comparé à la période précédente et à l'an dernier.`,
+  });
 
 export const routes: readonly AppRoute[] = [
   // Dashboards
@@ -245,29 +289,30 @@ export const routes: readonly AppRoute[] = [
     ['metabase', 'Metabase'],
   ]),
 
-  // Beta dashboards (the spec's /dashbaord/ spelling is kept)
+  // Beta dashboards (the spec's /dashbaord/ spelling is kept). The revenue routes are one screen,
+  // « Chiffre d'affaires dans le temps » (issue 18), each opening on its own setting.
   ...page('beta', '/dashbaord', [
     ['V2BetaDashboard', 'Tableau de bord', 'Tableau de bord'],
-    ['BetaCaAnnuel', "Chiffre d'affaires annuel"],
-    ['BetaCaParHeure', "Chiffre d'affaires par heure"],
-    ['V2BetaCaAnnuel', "CA annuel"],
-    ['V2BetaCaAnnuelNombreCommandes', 'CA annuel — nombre de commandes'],
-    ['V2BetaCaAnnuelPanierMoyen', 'CA annuel — panier moyen'],
-    ['V2BetaCaAnnuelWeek', 'CA annuel par semaine'],
     ['BetaFideliteGlobale', 'Fidélité globale'],
     ['BetaFideliteHistorique', 'Historique fidélité'],
     ['BetaFideliteMesClients', 'Fidélité — mes clients'],
     ['BetaCodePromo', 'Codes promo'],
   ]),
+  revenue('beta', '/dashbaord/BetaCaAnnuel', "Chiffre d'affaires annuel", { metric: 'revenue', grain: 'month', period: 'last12Months' }),
+  revenue('beta', '/dashbaord/BetaCaParHeure', "Chiffre d'affaires par heure", { metric: 'revenue', grain: 'hour', period: 'last30' }),
+  revenue('beta', '/dashbaord/V2BetaCaAnnuel', 'CA annuel', { metric: 'revenue', grain: 'month', period: 'last12Months' }),
+  revenue('beta', '/dashbaord/V2BetaCaAnnuelNombreCommandes', 'CA annuel — nombre de commandes', { metric: 'orders', grain: 'month', period: 'last12Months' }),
+  revenue('beta', '/dashbaord/V2BetaCaAnnuelPanierMoyen', 'CA annuel — panier moyen', { metric: 'basket', grain: 'month', period: 'last12Months' }),
+  revenue('beta', '/dashbaord/V2BetaCaAnnuelWeek', 'CA annuel par semaine', { metric: 'revenue', grain: 'week', period: 'last12Months' }),
 
   // V2 dashboards
   ...page('v2', '/v2', [
     ['DashboardMesResto', 'Mes Restaurants'],
     ['DashboardDownloadExcelProd', 'Export Excel produits'],
     ['DashboardDownloadExcelProdV2', 'Export Excel produits (v2)'],
-    ['DashboardCaAnnuel', "Chiffre d'affaires annuel"],
     ['PDFReader', 'Lecteur PDF'],
   ]),
+  revenue('v2', '/v2/DashboardCaAnnuel', "Chiffre d'affaires annuel", { metric: 'revenue', grain: 'month', period: 'last12Months' }),
   r({ path: '/v2/DashboardMesProduits', title: 'Mes Produits', area: 'v2', nav: 'Classement produits', screen: 'productsReport', description: 'Classement des produits et chiffre d’affaires par catégorie.' }),
   r({ path: '/v2/DashboardMesProduitsNew', title: 'Mes Produits', area: 'v2', nav: 'Produits (nouveau)', restaurantFilter: true, screen: 'productSales', description: 'Ventes par catégorie et par produit sur la période choisie.' }),
   r({ path: '/v2/DashboardMesProduitsNewV2', title: 'Mes Produits', area: 'v2', nav: 'Produits (v2)', restaurantFilter: true, screen: 'productSales', description: 'Ventes par catégorie et par produit sur la période choisie.' }),

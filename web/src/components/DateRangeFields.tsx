@@ -4,7 +4,7 @@ import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
 import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
 import KeyboardArrowDownRoundedIcon from '@mui/icons-material/KeyboardArrowDownRounded';
 import { DateField } from './DateField';
-import { PERIODS, matchingPeriod, periodRange, type DayRange } from './periods';
+import { PERIODS, matchingPeriod, periodRange, type DayRange, type PeriodShortcut } from './periods';
 
 export const SHORTCUTS_LABEL = 'Période';
 
@@ -19,6 +19,10 @@ export interface DateRangeFieldsProps {
   timeZone?: string;
   /** Tests: the clock of the shortcuts. */
   now?: () => Date;
+  /** The shortcuts offered (the common six by default). */
+  periods?: readonly PeriodShortcut[];
+  /** The button's text when the dates match no shortcut ('Période' by default). */
+  customLabel?: string;
 }
 
 /**
@@ -26,10 +30,10 @@ export interface DateRangeFieldsProps {
  * 7 derniers jours, Ce mois, Mois dernier, Cette année). The button names the period the dates
  * match, so a screen opened on the current month reads « Ce mois ».
  */
-export function DateRangeFields({ value, onChange, startLabel, endLabel, error, timeZone, now = () => new Date() }: DateRangeFieldsProps) {
+export function DateRangeFields({ value, onChange, startLabel, endLabel, error, timeZone, now = () => new Date(), periods = PERIODS, customLabel }: DateRangeFieldsProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const current = matchingPeriod(value, now(), timeZone);
-  const currentLabel = PERIODS.find((p) => p.key === current)?.label;
+  const current = matchingPeriod(value, now(), timeZone, periods);
+  const currentLabel = periods.find((p) => p.key === current)?.label;
   return (
     <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1.5, flexWrap: 'wrap' }}>
       <DateField
@@ -59,7 +63,7 @@ export function DateRangeFields({ value, onChange, startLabel, endLabel, error, 
         endIcon={<KeyboardArrowDownRoundedIcon />}
         sx={{ height: 40, whiteSpace: 'nowrap', borderColor: 'divider', color: 'text.primary', fontWeight: 500 }}
       >
-        {currentLabel ?? SHORTCUTS_LABEL}
+        {currentLabel ?? customLabel ?? SHORTCUTS_LABEL}
       </Button>
       <Menu
         anchorEl={anchor}
@@ -68,7 +72,7 @@ export function DateRangeFields({ value, onChange, startLabel, endLabel, error, 
         disableScrollLock
         slotProps={{ list: { 'aria-label': 'Raccourcis de période', dense: true } }}
       >
-        {PERIODS.map((p) => (
+        {periods.map((p) => (
           <MenuItem
             key={p.key}
             selected={p.key === current}

@@ -12,9 +12,14 @@ export interface DayRange {
   end: string;
 }
 
-export type PeriodKey = 'today' | 'yesterday' | 'last7' | 'thisMonth' | 'lastMonth' | 'thisYear';
+export type PeriodKey = 'today' | 'yesterday' | 'last7' | 'last30' | 'thisMonth' | 'lastMonth' | 'last12Months' | 'thisYear';
 
-export const PERIODS: readonly { key: PeriodKey; label: string }[] = [
+export interface PeriodShortcut {
+  key: PeriodKey;
+  label: string;
+}
+
+export const PERIODS: readonly PeriodShortcut[] = [
   { key: 'today', label: 'Aujourd’hui' },
   { key: 'yesterday', label: 'Hier' },
   { key: 'last7', label: '7 derniers jours' },
@@ -76,6 +81,13 @@ export function periodRange(key: PeriodKey, now: Date = new Date(), timeZone?: s
     }
     case 'last7':
       return { start: ymd(addDays(today, -6)), end: ymd(today) };
+    case 'last30':
+      return { start: ymd(addDays(today, -29)), end: ymd(today) };
+    case 'last12Months': {
+      // This month and the eleven before it, from the 1st: twelve whole calendar months for a monthly chart.
+      const back = today.y * 12 + (today.m - 1) - 11;
+      return { start: ymd({ y: Math.floor(back / 12), m: (back % 12) + 1, d: 1 }), end: ymd(today) };
+    }
     case 'thisMonth':
       return { start: ymd({ ...today, d: 1 }), end: ymd({ ...today, d: lastDayOfMonth(today.y, today.m) }) };
     case 'lastMonth': {
@@ -89,8 +101,8 @@ export function periodRange(key: PeriodKey, now: Date = new Date(), timeZone?: s
 }
 
 /** The shortcut a range matches today, if any (shown as chosen). */
-export function matchingPeriod(range: DayRange, now: Date = new Date(), timeZone?: string): PeriodKey | null {
-  for (const { key } of PERIODS) {
+export function matchingPeriod(range: DayRange, now: Date = new Date(), timeZone?: string, periods: readonly PeriodShortcut[] = PERIODS): PeriodKey | null {
+  for (const { key } of periods) {
     const r = periodRange(key, now, timeZone);
     if (r.start === range.start && r.end === range.end) return key;
   }

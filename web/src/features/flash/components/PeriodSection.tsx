@@ -12,10 +12,11 @@ export const KPI_LABELS = {
   basket: 'Panier moyen',
 } as const;
 
-type Kpi = keyof typeof KPI_LABELS;
-const KPIS: readonly Kpi[] = ['revenue', 'ht', 'orders', 'basket'];
+export type Kpi = keyof typeof KPI_LABELS;
+export const KPIS: readonly Kpi[] = ['revenue', 'ht', 'orders', 'basket'];
 
-function figure(f: FlashFigures, kpi: Kpi): number {
+/** The figure of one KPI. */
+export function figure(f: FlashFigures, kpi: Kpi): number {
   switch (kpi) {
     case 'revenue':
       return f.revenueCents;
@@ -28,7 +29,8 @@ function figure(f: FlashFigures, kpi: Kpi): number {
   }
 }
 
-function show(kpi: Kpi, value: number, currency: string): string {
+/** A KPI's value as shown: a count, or an amount in `currency`. */
+export function show(kpi: Kpi, value: number, currency: string): string {
   return kpi === 'orders' ? formatInteger(value) : formatCents(value, currency);
 }
 
@@ -39,7 +41,7 @@ export function isEmptyPeriod(period: FlashPeriod): boolean {
   return (period.totals ?? []).every((t) => t.current.orders === 0);
 }
 
-const grid = { display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } } as const;
+export const kpiGrid = { display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } } as const;
 
 function KpiCell({ kpi, total, period, until }: { kpi: Kpi; total: FlashTotal; period: FlashPeriod; until: string }) {
   const value = figure(total.current, kpi);
@@ -79,7 +81,7 @@ function KpiCell({ kpi, total, period, until }: { kpi: Kpi; total: FlashTotal; p
   );
 }
 
-const cellBorders = {
+export const cellBorders = {
   '& > *': { borderColor: 'divider', borderStyle: 'solid', borderWidth: 0 },
   // Two columns on a phone, four from md: a rule between neighbours, never on the outer edge.
   '& > *:nth-of-type(even)': { borderLeftWidth: { xs: 1, md: 1 } },
@@ -136,7 +138,7 @@ export function PeriodSection({ period, until, many }: { period: FlashPeriod; un
                 </Typography>
               </Stack>
             )}
-            <Box sx={{ ...grid, ...cellBorders }}>
+            <Box sx={{ ...kpiGrid, ...cellBorders }}>
               {KPIS.map((kpi) => (
                 <KpiCell key={kpi} kpi={kpi} total={total} period={period} until={until} />
               ))}
@@ -158,7 +160,7 @@ export function PeriodSkeleton({ periodKey }: { periodKey: FlashPeriodKey }) {
         </Typography>
         <Skeleton variant="text" width={160} />
       </Stack>
-      <Box sx={{ ...grid, ...cellBorders }}>
+      <Box sx={{ ...kpiGrid, ...cellBorders }}>
         {KPIS.map((kpi) => (
           <Box key={kpi} sx={{ p: 2 }}>
             <Skeleton variant="text" width="55%" />

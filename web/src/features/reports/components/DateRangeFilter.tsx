@@ -5,6 +5,7 @@ import { useRestaurantSelection } from '../../../app/RestaurantSelection';
 import { useSession } from '../../../app/session';
 import { franchiseQuery } from '../../franchise/queries';
 import { restaurantsQuery } from '../../restaurants/queries';
+import type { PeriodShortcut } from '../../../components/periods';
 import { currentMonthRange, rangeError, type DateRange } from '../format';
 
 export const START_LABEL = 'Date Debut';
@@ -17,6 +18,10 @@ export interface DateRangeFilterProps {
   endLabel?: string;
   /** The zone of the period shortcuts; by default the chosen restaurant's (see useReportTimeZone). */
   timeZone?: string;
+  /** The shortcuts offered (the common six by default). */
+  periods?: readonly PeriodShortcut[];
+  /** The shortcut button's text when the dates match none. */
+  customLabel?: string;
 }
 
 /**
@@ -43,7 +48,7 @@ export function useReportTimeZone(): string | undefined {
  * period shortcuts. An impossible range stays on screen with its French message so nothing the
  * user typed is lost; callers only query when `rangeError(value)` is null.
  */
-export function DateRangeFilter({ value, onChange, startLabel = START_LABEL, endLabel = END_LABEL, timeZone }: DateRangeFilterProps) {
+export function DateRangeFilter({ value, onChange, startLabel = START_LABEL, endLabel = END_LABEL, timeZone, periods, customLabel }: DateRangeFilterProps) {
   const zone = useReportTimeZone();
   return (
     <DateRangeFields
@@ -53,6 +58,8 @@ export function DateRangeFilter({ value, onChange, startLabel = START_LABEL, end
       endLabel={endLabel}
       error={rangeError(value)}
       timeZone={timeZone ?? zone}
+      periods={periods}
+      customLabel={customLabel}
     />
   );
 }

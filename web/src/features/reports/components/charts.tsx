@@ -1,4 +1,5 @@
 import { Suspense, lazy } from 'react';
+import { alpha } from '@mui/material/styles';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 
 // The charts' public face: their props, palette and ticks, and components that load the chart
@@ -6,6 +7,7 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 const LazyDonutChart = lazy(() => import('./rechartsViews').then((m) => ({ default: m.DonutChart })));
 const LazyBarChartView = lazy(() => import('./rechartsViews').then((m) => ({ default: m.BarChartView })));
 const LazyLineChartView = lazy(() => import('./rechartsViews').then((m) => ({ default: m.LineChartView })));
+const LazyComparisonChartView = lazy(() => import('./rechartsViews').then((m) => ({ default: m.ComparisonChartView })));
 
 /** A labelled value, the common shape of every chart here. */
 export interface Datum {
@@ -108,6 +110,44 @@ export function LineChartView(props: LineChartViewProps) {
   return (
     <Suspense fallback={<LoadingPanel minHeight={props.height ?? 280} />}>
       <LazyLineChartView {...props} />
+    </Suspense>
+  );
+}
+
+/** A bucket with its value now, in the previous period and last year (null: not shown). */
+export interface ComparisonDatum {
+  label: string;
+  current: number;
+  previous: number | null;
+  lastYear: number | null;
+}
+
+export interface ComparisonChartViewProps {
+  data: readonly ComparisonDatum[];
+  /** Tooltip values. */
+  format: (value: number) => string;
+  /** Axis ticks (shorter). */
+  formatTick?: (value: number) => string;
+  formatLabel?: (label: string) => string;
+  /** Accessible name. */
+  label: string;
+  /** The current period as bars (months, hours) or as a line (days, weeks). */
+  kind: 'line' | 'bar';
+  /** The series' names in the tooltip. */
+  names: { current: string; previous: string; lastYear: string };
+  height?: number;
+}
+
+/** The comparison series' colours (chart and legend): the theme's primary now, grey dashed before, light primary last year. */
+export function comparisonColours(primary: string, muted: string) {
+  return { current: primary, previous: muted, lastYear: alpha(primary, 0.35) };
+}
+
+/** The current period against the previous one (dashed) and last year (light), one axis. */
+export function ComparisonChartView(props: ComparisonChartViewProps) {
+  return (
+    <Suspense fallback={<LoadingPanel minHeight={props.height ?? 300} />}>
+      <LazyComparisonChartView {...props} />
     </Suspense>
   );
 }

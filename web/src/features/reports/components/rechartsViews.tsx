@@ -6,6 +6,7 @@ import {
   BarChart,
   CartesianGrid,
   Cell,
+  ComposedChart,
   Line,
   LineChart,
   Pie,
@@ -16,7 +17,17 @@ import {
   YAxis,
 } from 'recharts';
 import { formatPercent } from '../format';
-import { donutColour, valueTicks, type BarChartViewProps, type Datum, type DonutChartProps, type LineChartViewProps } from './charts';
+import {
+  comparisonColours,
+  donutColour,
+  valueTicks,
+  type BarChartViewProps,
+  type ComparisonChartViewProps,
+  type ComparisonDatum,
+  type Datum,
+  type DonutChartProps,
+  type LineChartViewProps,
+} from './charts';
 
 // The only module of the reports that imports the chart library (recharts, about 100 kB gzip):
 // charts.tsx loads it with import() the first time a chart is drawn, so a report screen shows
@@ -167,6 +178,50 @@ export function LineChartView({ data, format, formatLabel, label, height = 280, 
             isAnimationActive={false}
           />
         </LineChart>
+      </ResponsiveContainer>
+    </Box>
+  );
+}
+
+/** The current period (bars or line) against the previous period (dashed) and last year (light). */
+export function ComparisonChartView({ data, format, formatTick, formatLabel, label, kind, names, height = 300 }: ComparisonChartViewProps) {
+  const c = useChartColours();
+  const theme = useTheme();
+  const colours = comparisonColours(c.primary, theme.palette.text.secondary);
+  const tick = { fontSize: 11, fill: c.text };
+  const labelOf = (l: unknown) => (formatLabel ? formatLabel(String(l)) : String(l));
+  const ticks = valueTicks(data.flatMap((d) => [d.current, d.previous ?? 0, d.lastYear ?? 0]));
+  const domain: [number, number] = [0, ticks[ticks.length - 1]!];
+  const dots = data.length <= 31;
+  return (
+    <Box role="img" aria-label={label} sx={{ width: '100%', height }}>
+      <ResponsiveContainer width="100%" height="100%">
+        <ComposedChart data={data as ComparisonDatum[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke={c.grid} strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={tick} tickFormatter={labelOf} axisLine={false} tickLine={false} minTickGap={10} />
+          <YAxis ticks={ticks} domain={domain} interval={0} tick={tick} tickFormatter={(v: number) => (formatTick ?? format)(v)} width={64} axisLine={false} tickLine={false} />
+          <Tooltip
+            {...tooltipStyle(c)}
+            cursor={kind === 'bar' ? { fill: c.grid, opacity: 0.4 } : { stroke: c.grid }}
+            labelFormatter={labelOf}
+            formatter={(v, name) => [format(Number(v)), names[name as keyof typeof names] ?? String(name)]}
+          />
+          <Line type="monotone" dataKey="lastYear" stroke={colours.lastYear} strokeWidth={2} dot={false} activeDot={{ r: 3 }} isAnimationActive={false} connectNulls />
+          <Line type="monotone" dataKey="previous" stroke={colours.previous} strokeWidth={1.5} strokeDasharray="5 4" dot={false} activeDot={{ r: 3 }} isAnimationActive={false} connectNulls />
+          {kind === 'bar' ? (
+            <Bar dataKey="current" fill={colours.current} radius={[4, 4, 0, 0]} maxBarSize={32} isAnimationActive={false} />
+          ) : (
+            <Line
+              type="monotone"
+              dataKey="current"
+              stroke={colours.current}
+              strokeWidth={2.5}
+              dot={dots ? { r: 2.5, fill: colours.current } : false}
+              activeDot={{ r: 4 }}
+              isAnimationActive={false}
+            />
+          )}
+        </ComposedChart>
       </ResponsiveContainer>
     </Box>
   );
