@@ -15,8 +15,7 @@ export const revenueQuery = (f: ReportFilter, grain: RevenueGrain) =>
     queryKey: revenueKeys.detail(f, grain),
     queryFn: ({ signal }): Promise<Revenue> => {
       const query = { start: f.start, end: f.end, restaurantId: f.restaurantId, grain, ...(f.currency ? { currency: f.currency } : {}) };
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- until the generated route lands
-      return unwrap((api.GET as any)('/api/v1/reports/revenue', { params: { query }, signal }));
+      return unwrap(api.GET('/api/v1/reports/revenue', { params: { query }, signal }));
     },
     placeholderData: keepPreviousData,
   });

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../test/render';
-import { user } from '../../test/fixtures';
+import { restaurant, restaurants, user } from '../../test/fixtures';
 import { server } from '../../test/server';
 import { figures, revenue } from './fixtures';
 import { axisMoney, bucketLabel } from './format';
@@ -154,19 +154,29 @@ describe("Chiffre d'affaires dans le temps", () => {
   });
 
   it('offers the currencies of the scope and asks again in the chosen one', async () => {
+    server.use(
+      http.get('*/api/v1/restaurants', () => {
+        const items = [...restaurants, { ...restaurant(5, 'Burger Genève', 'Genève'), countryCode: 'CH', currency: 'CHF', timeZone: 'Europe/Zurich' }];
+        return HttpResponse.json({ items, total: items.length });
+      }),
+    );
     const { calls } = serveRevenue((g, q) =>
       revenue(g, {
         currency: q.get('currency') ?? 'EUR',
         totals: q.get('currency') === 'CHF' ? { current: figures(5000, 2), previous: figures(0, 0), lastYear: figures(0, 0) } : revenue(g).totals,
-        ...({ currencies: [{ code: 'EUR', restaurants: 2 }, { code: 'CHF', restaurants: 1 }] } as object),
       }),
     );
     renderApp('/dashbaord/V2BetaCaAnnuel', user('admin'));
     await kpis();
-    const choice = screen.getByRole('group', { name: 'Devise' });
+    const choice = await screen.findByRole('group', { name: 'Devise' });
+    expect(within(choice).getByRole('button', { name: 'EUR, 4 restaurants' }).getAttribute('aria-pressed')).toBe('true');
     await userEvent.click(within(choice).getByRole('button', { name: 'CHF, 1 restaurant' }));
     await waitFor(() => expect(calls.at(-1)?.get('currency')).toBe('CHF'));
     expect(await within(await kpis()).findByText('50,00 CHF')).toBeTruthy();
+    // One restaurant chosen: its own currency, no choice.
+    await userEvent.click(screen.getByRole('button', { name: /Selectionner Restaurant/ }));
+    await userEvent.click(within(await screen.findByRole('list', { name: 'Restaurants' })).getByText('Burger Bastille'));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Devise' })).toBeNull());
   });
 
   it('says when the period has no order', async () => {

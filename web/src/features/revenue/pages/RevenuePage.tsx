@@ -20,7 +20,7 @@ import { KPIS, type Kpi } from '../../flash/components/PeriodSection';
 import { rangeText } from '../../flash/format';
 import { CHART_TITLE, CUSTOM_PERIOD_LABEL, EMPTY_TEXT, GRAIN_LABELS, GRAINS, HEATMAP_TITLE, METRIC_LABELS, REVENUE_PERIODS } from '../format';
 import { revenueQuery } from '../queries';
-import type { Revenue, RevenueGrain } from '../types';
+import type { RevenueGrain } from '../types';
 import { HeatList, HeatMap, type HeatMetric } from '../components/HeatMap';
 import { KpiRow, KpiRowSkeleton } from '../components/KpiRow';
 import { SeriesBody, ViewToggle, type SeriesView } from '../components/SeriesCard';
@@ -30,22 +30,21 @@ const DEFAULT_OPENING: RevenueOpening = { metric: 'revenue', grain: 'day', perio
 type CurrencyShare = { code: string; restaurants: number };
 
 /**
- * The currencies the report can be shown in: the answer's list when it gives one, else those of
- * the restaurants in scope (all of them when none is chosen), the franchise's first.
+ * The currencies the report can be shown in (its answer states one, `currency`, and lists none):
+ * those of the restaurants in scope, all the user sees when none is chosen, the franchise's first,
+ * then the most common, as the answers of Mes Produits list them. A chosen restaurant has one.
  */
-function useCurrencies(data: Revenue | undefined, restaurantId: number): CurrencyShare[] {
+function useCurrencies(restaurantId: number): CurrencyShare[] {
   const restaurants = useQuery(restaurantsQuery());
   const franchise = useFranchiseCurrency();
   return useMemo(() => {
-    const listed = (data as { currencies?: CurrencyShare[] | null } | undefined)?.currencies;
-    if (listed) return listed;
     if (restaurantId !== 0) return [];
     const n = new Map<string, number>();
-    for (const r of restaurants.data ?? []) if (r.currency) n.set(r.currency, (n.get(r.currency) ?? 0) + 1);
+    for (const r of restaurants.data ?? []) if (r.currency && !r.archived) n.set(r.currency, (n.get(r.currency) ?? 0) + 1);
     return [...n.entries()]
       .map(([code, count]) => ({ code, restaurants: count }))
       .sort((a, b) => Number(b.code === franchise) - Number(a.code === franchise) || b.restaurants - a.restaurants || a.code.localeCompare(b.code));
-  }, [data, restaurantId, restaurants.data, franchise]);
+  }, [restaurantId, restaurants.data, franchise]);
 }
 
 /**
@@ -69,7 +68,7 @@ export function RevenuePage({ route }: { route: AppRoute }) {
   const filter = useMemo(() => ({ ...range, restaurantId, currency }), [range, restaurantId, currency]);
   const report = useQuery({ ...revenueQuery(filter, grain), enabled: valid });
   const data = report.data;
-  const currencies = useCurrencies(data, restaurantId);
+  const currencies = useCurrencies(restaurantId);
   const empty = data ? data.totals.current.orders === 0 : false;
   const refreshing = report.isFetching && !report.isPending;
 
