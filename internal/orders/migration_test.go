@@ -70,13 +70,20 @@ func dumpRollups(t *testing.T, db *store.DB, where string) string {
 // runRollupInserts runs the INSERT INTO rollups statements of a migration.
 func runRollupInserts(t *testing.T, db *store.DB, engine store.Engine, file string) {
 	t.Helper()
+	runRollupStatements(t, db, engine, file, "INSERT INTO rollups")
+}
+
+// runRollupStatements runs the statements of a migration that start with
+// verb.
+func runRollupStatements(t *testing.T, db *store.DB, engine store.Engine, file, verb string) {
+	t.Helper()
 	src, err := os.ReadFile("../store/migrations/" + string(engine) + "/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rest := string(src)
 	for {
-		i := strings.Index(rest, "INSERT INTO rollups")
+		i := strings.Index(rest, verb)
 		if i < 0 {
 			break
 		}
@@ -162,4 +169,27 @@ func catMetricsSet(dump string) bool {
 		opts = opts || p[12] > 0
 	}
 	return exit && late && opts
+}
+
+// TestRevenueHTBackfillEqualsWrites: the HT migration 0015 puts in the
+// rest cells already stored, from the vat cells, is the HT the orders
+// service writes there for the same orders, at every grain.
+func TestRevenueHTBackfillEqualsWrites(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		db := demoOrders(t, engine)
+		where := `dim = 'rest'`
+		before := dumpRollups(t, db, where)
+		var withHT int
+		if err := db.QueryRow(context.Background(), `SELECT COUNT(*) FROM rollups WHERE dim = 'rest' AND a3 > 0 AND a3 < a1`).Scan(&withHT); err != nil || withHT < 100 {
+			t.Fatalf("the writer stored %d rest rows with an HT below the TTC (%v)", withHT, err)
+		}
+		if _, err := db.Exec(context.Background(), `UPDATE rollups SET a3 = 0 WHERE `+where); err != nil {
+			t.Fatal(err)
+		}
+		runRollupStatements(t, db, engine, "0015_revenue_ht.sql", "UPDATE rollups")
+		after := dumpRollups(t, db, where)
+		if before != after || len(before) < 1000 {
+			t.Fatalf("HT backfill differs (%d vs %d bytes)", len(before), len(after))
+		}
+	})
 }

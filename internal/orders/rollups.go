@@ -47,8 +47,11 @@ import (
 //	          Sunday, UTC hour)        a year's heat map reads 12 × 168 cells instead of 365 × 24
 //	disc  key type|source|label        paid orders with a discount: n orders, a1 Discount
 //	rest  key ""                       paid orders, one cell per restaurant and period (the per-restaurant
-//	                                   tables): n orders, qty units, a1 Total, a2 Discount, e_sum/e_n exit
-//	                                   seconds, c1 LateUnits, c2 OptionUnits
+//	                                   tables): n orders, qty units, a1 Total, a2 Discount, a3 HT (the
+//	                                   orders' VAT lines, as vat cells: the revenue report reads it at day
+//	                                   grain without the vat cells' row per equipment and rate, and from
+//	                                   the franchise rows), e_sum/e_n exit seconds, c1 LateUnits,
+//	                                   c2 OptionUnits
 const (
 	DimOrders     = "ord"
 	DimProducts   = "prod"
@@ -189,7 +192,7 @@ func columnMetrics(dim string) [9]Metric {
 	case DimDiscounts:
 		a1 = MDiscount
 	case DimRestaurant:
-		a1, a2, c1, c2 = MTotal, MDiscount, MLateUnits, MOptionUnits
+		a1, a2, a3, c1, c2 = MTotal, MDiscount, MHT, MLateUnits, MOptionUnits
 	default: // opt, pay, hour, whour
 		a1 = MTotal
 	}
@@ -385,7 +388,11 @@ func (d *deltas) add(r *row) {
 		em.PlatformTotal, em.PlatformOrders = o.Total, 1
 	}
 	d.put(f, rest, day, DimEquipment, eq, em)
-	d.put(f, rest, day, DimRestaurant, "", Metrics{N: 1, Qty: units, Total: o.Total, Discount: discount, ExitSecondsSum: exit.ExitSecondsSum, ExitCount: exit.ExitCount, LateUnits: lateUnits, OptionUnits: optionUnits})
+	var ht int64
+	for _, v := range o.VAT {
+		ht += v.HT
+	}
+	d.put(f, rest, day, DimRestaurant, "", Metrics{N: 1, Qty: units, Total: o.Total, HT: ht, Discount: discount, ExitSecondsSum: exit.ExitSecondsSum, ExitCount: exit.ExitCount, LateUnits: lateUnits, OptionUnits: optionUnits})
 	paid := o.PaidAt.UTC()
 	d.put(f, rest, day, DimHours, paid.Format("2006010215"), Metrics{N: 1, Total: o.Total, ExitSecondsSum: exit.ExitSecondsSum, ExitCount: exit.ExitCount})
 	d.put(f, rest, day, DimWeekHours, WeekHourKey(int(paid.Weekday()), paid.Hour()), Metrics{N: 1, Total: o.Total, ExitSecondsSum: exit.ExitSecondsSum, ExitCount: exit.ExitCount})

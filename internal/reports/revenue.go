@@ -131,7 +131,7 @@ func alignedBuckets(rs [3]orders.Range, grain string) (labels []string, cols [3]
 // revenueRead is one read of the report.
 type revenueRead struct {
 	col  int  // 0 the range, 1 the previous one, 2 last year's
-	kind byte // 't' totals (rest), 'v' HT totals (vat), 's' series (rest), 'w' series HT (vat), 'h' hours of a zone
+	kind byte // 't' totals, 's' series, 'h' hours of a zone
 	zone int  // 'h': index in the zones
 }
 
@@ -163,13 +163,10 @@ func (s *Service) Revenue(ctx context.Context, p tenancy.Principal, f Filter, gr
 		LastYear: FlashRange{Start: orders.FormatDate(rs[2].Start), End: orders.FormatDate(rs[2].End)},
 		Series:   []RevenuePoint{}, Heatmap: []HeatCell{}}
 
-	// The vat cells are kept per restaurant only: they read the listed
-	// restaurants. The rest cells (paid orders' count and TTC, the same
-	// figures as the paid ord cells the flash reads, in one row per
-	// restaurant and day instead of one per source and type) read the
-	// franchise rows when the scope is the whole franchise.
-	listed := sc.Scope
-	listed.Restaurants = sc.ids()
+	// The rest cells hold the paid orders' count, TTC and HT: the figures
+	// of the flash's paid ord cells and vat cells, in one row per
+	// restaurant (or franchise, when the scope is the whole franchise) and
+	// period instead of one per source and type, or per equipment and rate.
 	// The restaurants by zone, for the hours; one zone and the whole
 	// franchise read the franchise rows.
 	type zoneScope struct {
@@ -195,9 +192,9 @@ func (s *Service) Revenue(ctx context.Context, p tenancy.Principal, f Filter, gr
 	var reads []revenueRead
 	if len(sc.restaurants) > 0 {
 		for col := range rs {
-			reads = append(reads, revenueRead{col: col, kind: 't'}, revenueRead{col: col, kind: 'v'})
+			reads = append(reads, revenueRead{col: col, kind: 't'})
 			if grain != GrainHour {
-				reads = append(reads, revenueRead{col: col, kind: 's'}, revenueRead{col: col, kind: 'w'})
+				reads = append(reads, revenueRead{col: col, kind: 's'})
 			}
 			if grain == GrainHour || col == 0 {
 				for z := range zs {
@@ -218,21 +215,11 @@ func (s *Service) Revenue(ctx context.Context, p tenancy.Principal, f Filter, gr
 		rg := rs[r.col]
 		switch r.kind {
 		case 't':
-			res.cells, err = s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, rg, orders.ByKey, "", orders.MN, orders.MTotal)
-		case 'v':
-			res.cells, err = s.orders.Sum(ctx, listed, orders.DimVAT, rg, orders.ByKey, "", orders.MHT)
+			res.cells, err = s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, rg, orders.ByKey, "", orders.MN, orders.MTotal, orders.MHT)
 		case 's':
-			res.cells, err = s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, rg, seriesGroup, "", orders.MN, orders.MTotal)
-		case 'w':
-			res.cells, err = s.orders.Sum(ctx, listed, orders.DimVAT, rg, seriesGroup, "", orders.MHT)
+			res.cells, err = s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, rg, seriesGroup, "", orders.MN, orders.MTotal, orders.MHT)
 		case 'h':
 			res.heat, err = s.orders.HeatMap(ctx, zs[r.zone].sc, rg, zs[r.zone].loc, orders.MN, orders.MTotal)
-		}
-		if r.kind == 'v' || r.kind == 'w' {
-			for i := range res.cells {
-				// HT only: the vat cells count orders once per rate.
-				res.cells[i].Metrics = orders.Metrics{HT: res.cells[i].HT}
-			}
 		}
 		return res, err
 	}
@@ -265,11 +252,11 @@ func (s *Service) Revenue(ctx context.Context, p tenancy.Principal, f Filter, gr
 	}
 	for i, r := range reads {
 		switch r.kind {
-		case 't', 'v':
+		case 't':
 			for _, c := range got[i].cells {
 				totals[r.col].Add(c.Metrics)
 			}
-		case 's', 'w':
+		case 's':
 			for _, c := range got[i].cells {
 				addTo(perPeriod[r.col], c.Period, c.Metrics)
 			}
