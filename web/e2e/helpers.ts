@@ -102,3 +102,41 @@ export async function fillDate(page: Page, label: string, iso: string): Promise<
   await page.keyboard.type(frenchDay(iso).replaceAll('/', ''));
   await expect(field.locator('input')).toHaveValue(frenchDay(iso));
 }
+
+/** Waits until the page has stopped moving: network, fonts, animations (loading bars and skeletons aside). */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+  // Loading bars and skeletons may pulse forever; anything else that moves (a chart) must have stopped.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.getAnimations().filter((a) => {
+            const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+            return a.playState === 'running' && !target?.closest('.MuiSkeleton-root, .MuiLinearProgress-root, .MuiCircularProgress-root');
+          }).length,
+      ),
+    )
+    .toBe(0);
+}
+
+/** Elements of the page past its right edge, outside a container that scrolls sideways. */
+export async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > width + 1) out.push(`page ${document.documentElement.scrollWidth} > ${width} body ${document.body.scrollWidth} main ${document.querySelector('main')?.scrollWidth}`);
+    for (const el of Array.from(document.querySelectorAll('main *'))) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.right <= width + 1) continue;
+      // An icon's inside follows its svg.
+      if (el instanceof SVGElement && el.tagName.toLowerCase() !== 'svg') continue;
+      let box = el.parentElement;
+      while (box && !['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+      if (box && box.getBoundingClientRect().right <= width + 1) continue;
+      out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} « ${(el.textContent ?? '').slice(0, 30)} » ${Math.round(rect.right)}`);
+    }
+    return out.slice(0, 10);
+  });
+}
