@@ -131,8 +131,16 @@ func alignedBuckets(rs [3]orders.Range, grain string) (labels []string, cols [3]
 // revenueRead is one read of the report.
 type revenueRead struct {
 	col  int  // 0 the range, 1 the previous one, 2 last year's
-	kind byte // 't' totals, 's' series, 'h' hours of a zone
-	zone int  // 'h': index in the zones
+	kind byte // 't' totals, 's' series, 'h' hours
+	part revenuePart
+}
+
+// revenuePart is rows to add (sign 1) or subtract (-1); loc places the
+// hours.
+type revenuePart struct {
+	sc   orders.Scope
+	sign int64
+	loc  *time.Location
 }
 
 // Revenue computes the revenue report. Totals read whole years and months
@@ -153,7 +161,11 @@ func (s *Service) Revenue(ctx context.Context, p tenancy.Principal, f Filter, gr
 	if f.Range.End >= f.Range.Start && (grain == GrainDay || grain == GrainHour) && f.Range.Days() > 366 {
 		return Revenue{}, &tenancy.ValidationError{Field: "query.end", Message: "Par jour ou par heure, la période compte 366 jours au plus."}
 	}
-	sc, cov, err := s.money(ctx, p, f)
+	full, err := s.resolve(ctx, p, f)
+	if err != nil {
+		return Revenue{}, err
+	}
+	sc, cov, err := s.inCurrency(ctx, p, full, f.Currency)
 	if err != nil {
 		return Revenue{}, err
 	}
@@ -163,42 +175,64 @@ func (s *Service) Revenue(ctx context.Context, p tenancy.Principal, f Filter, gr
 		LastYear: FlashRange{Start: orders.FormatDate(rs[2].Start), End: orders.FormatDate(rs[2].End)},
 		Series:   []RevenuePoint{}, Heatmap: []HeatCell{}}
 
+	// partsOf is how a set of restaurants is read: their own rows, or,
+	// when the caller sees the whole franchise and the others are fewer,
+	// the franchise rows minus the others' rows (every metric is a sum:
+	// exact). A currency or a zone most restaurants share reads about one
+	// row per period instead of one per restaurant.
+	partsOf := func(ids []int64) []revenuePart {
+		own := []revenuePart{{sc: orders.Scope{FranchiseID: sc.FranchiseID, Restaurants: ids}, sign: 1}}
+		if full.Scope.Restaurants != nil {
+			return own
+		}
+		in := make(map[int64]bool, len(ids))
+		for _, id := range ids {
+			in[id] = true
+		}
+		var others []int64
+		for _, x := range full.restaurants {
+			if !in[x.ID] {
+				others = append(others, x.ID)
+			}
+		}
+		whole := revenuePart{sc: orders.Scope{FranchiseID: sc.FranchiseID}, sign: 1}
+		switch {
+		case len(others) == 0:
+			return []revenuePart{whole}
+		case len(others) < len(ids):
+			return []revenuePart{whole, {sc: orders.Scope{FranchiseID: sc.FranchiseID, Restaurants: others}, sign: -1}}
+		}
+		return own
+	}
 	// The rest cells hold the paid orders' count, TTC and HT: the figures
 	// of the flash's paid ord cells and vat cells, in one row per
-	// restaurant (or franchise, when the scope is the whole franchise) and
-	// period instead of one per source and type, or per equipment and rate.
-	// The restaurants by zone, for the hours; one zone and the whole
-	// franchise read the franchise rows.
-	type zoneScope struct {
-		loc *time.Location
-		sc  orders.Scope
-	}
-	var zs []zoneScope
-	byZone := map[*time.Location]int{}
+	// restaurant (or franchise) and period instead of one per source and
+	// type, or per equipment and rate. The hours are read by zone.
+	byZone := map[*time.Location][]int64{}
+	var locs []*time.Location
 	for _, x := range sc.restaurants {
 		l := zone(x.TimeZone)
-		i, ok := byZone[l]
-		if !ok {
-			i = len(zs)
-			byZone[l] = i
-			zs = append(zs, zoneScope{loc: l, sc: orders.Scope{FranchiseID: sc.FranchiseID}})
+		if byZone[l] == nil {
+			locs = append(locs, l)
 		}
-		zs[i].sc.Restaurants = append(zs[i].sc.Restaurants, x.ID)
+		byZone[l] = append(byZone[l], x.ID)
 	}
-	if len(zs) == 1 {
-		zs[0].sc = sc.Scope
-	}
-
 	var reads []revenueRead
 	if len(sc.restaurants) > 0 {
+		all := partsOf(sc.ids())
 		for col := range rs {
-			reads = append(reads, revenueRead{col: col, kind: 't'})
-			if grain != GrainHour {
-				reads = append(reads, revenueRead{col: col, kind: 's'})
+			for _, pt := range all {
+				reads = append(reads, revenueRead{col: col, kind: 't', part: pt})
+				if grain != GrainHour {
+					reads = append(reads, revenueRead{col: col, kind: 's', part: pt})
+				}
 			}
 			if grain == GrainHour || col == 0 {
-				for z := range zs {
-					reads = append(reads, revenueRead{col: col, kind: 'h', zone: z})
+				for _, l := range locs {
+					for _, pt := range partsOf(byZone[l]) {
+						pt.loc = l
+						reads = append(reads, revenueRead{col: col, kind: 'h', part: pt})
+					}
 				}
 			}
 		}
@@ -212,14 +246,25 @@ func (s *Service) Revenue(ctx context.Context, p tenancy.Principal, f Filter, gr
 		seriesGroup = orders.ByMonth
 	}
 	read := func(r revenueRead) (res result, err error) {
-		rg := rs[r.col]
+		rg, part := rs[r.col], r.part.sc
 		switch r.kind {
 		case 't':
-			res.cells, err = s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, rg, orders.ByKey, "", orders.MN, orders.MTotal, orders.MHT)
+			res.cells, err = s.orders.Sum(ctx, part, orders.DimRestaurant, rg, orders.ByKey, "", orders.MN, orders.MTotal, orders.MHT)
 		case 's':
-			res.cells, err = s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, rg, seriesGroup, "", orders.MN, orders.MTotal, orders.MHT)
+			res.cells, err = s.orders.Sum(ctx, part, orders.DimRestaurant, rg, seriesGroup, "", orders.MN, orders.MTotal, orders.MHT)
 		case 'h':
-			res.heat, err = s.orders.HeatMap(ctx, zs[r.zone].sc, rg, zs[r.zone].loc, orders.MN, orders.MTotal)
+			res.heat, err = s.orders.HeatMap(ctx, part, rg, r.part.loc, orders.MN, orders.MTotal)
+		}
+		if r.part.sign < 0 {
+			for i := range res.cells {
+				res.cells[i].Metrics = orders.Metrics{N: -res.cells[i].N, Total: -res.cells[i].Total, HT: -res.cells[i].HT}
+			}
+			for h := range res.heat {
+				for wd := range res.heat[h] {
+					m := res.heat[h][wd]
+					res.heat[h][wd] = orders.Metrics{N: -m.N, Total: -m.Total}
+				}
+			}
 		}
 		return res, err
 	}
