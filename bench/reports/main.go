@@ -259,6 +259,28 @@ func runReports(ctx context.Context, dsn string, shops []demo.Shop, last time.Ti
 		warm := median(7, func() { _, err := rep.Flash(ctx, admin, scope.id); check(err) })
 		fmt.Printf("flash du jour, restaurants %-4s : %s à froid, %s à chaud\n", scope.label, ms(cold), ms(warm))
 	}
+	// Revenue over time (issue 18): each grain on the ranges that start and
+	// end mid-month (day and hour: at most 366 days), with its previous
+	// range and last year's read at once.
+	for _, br := range benchRanges(last)[1:] {
+		for _, grain := range []string{reports.GrainDay, reports.GrainWeek, reports.GrainMonth, reports.GrainHour} {
+			for _, scope := range []struct {
+				label string
+				id    int64
+			}{{"tous", 0}, {"un", one}} {
+				f := reports.Filter{RestaurantID: scope.id, Range: br.r}
+				cdb, _, crep := open()
+				t := time.Now()
+				_, err := crep.Revenue(ctx, admin, f, grain)
+				check(err)
+				cold := time.Since(t)
+				cdb.Close()
+				_, _, rep := open()
+				warm := median(7, func() { _, err := rep.Revenue(ctx, admin, f, grain); check(err) })
+				fmt.Printf("CA dans le temps %-12s %-5s restaurants %-4s : %s à froid, %s à chaud\n", br.label, grain, scope.label, ms(cold), ms(warm))
+			}
+		}
+	}
 	fmt.Printf("rapports : à froid = premier appel sur une base tout juste ouverte ; à chaud = médiane de 7 (rollups) et de 3 (SQL brut)\n")
 	fmt.Printf("%-18s %-12s %-6s %11s %11s %7s %11s %11s %7s\n", "rapport", "période", "restos", "froid", "SQL froid", "ratio", "chaud", "SQL chaud", "ratio")
 	var minCold, minWarm, maxFast float64 = 1e18, 1e18, 0
