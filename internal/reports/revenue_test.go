@@ -371,3 +371,31 @@ func TestRevenueScope(t *testing.T) {
 		checkRevenue(t, w, got, map[int64]bool{mine: true}, "EUR", g, revenueRanges(g))
 	}
 }
+
+// TestRevenueMatchesFlash: a day of the revenue report has the figures the
+// daily flash gives for that day (yesterday), per currency.
+func TestRevenueMatchesFlash(t *testing.T) {
+	w := revenueWorld(t, store.SQLite)
+	ctx := context.Background()
+	reports.SetNow(w.svc, func() time.Time { return time.Date(2026, 9, 13, 10, 0, 0, 0, time.UTC) })
+	flash, err := w.svc.Flash(ctx, w.admin, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	yesterday := flash.Periods[1]
+	if yesterday.Key != "yesterday" || yesterday.Start != "2026-09-12" {
+		t.Fatalf("flash: %+v", yesterday)
+	}
+	for _, tot := range yesterday.Totals {
+		got, err := w.svc.Revenue(ctx, w.admin, reports.Filter{Range: orders.Range{Start: date("2026-09-12"), End: date("2026-09-12")}, Currency: tot.Currency}, "day")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Currency != tot.Currency || got.Totals.Current != tot.Current || got.Series[0].Current != tot.Current {
+			t.Errorf("%s: revenue %+v, flash %+v", tot.Currency, got.Totals.Current, tot.Current)
+		}
+		if tot.Current.Orders == 0 || tot.Current.HTCents == 0 {
+			t.Errorf("%s: no order that day: nothing compared", tot.Currency)
+		}
+	}
+}
