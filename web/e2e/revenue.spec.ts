@@ -52,9 +52,10 @@ test.describe("Chiffre d'affaires dans le temps", () => {
       await expect(page.getByRole('img', { name: /Chiffre d'affaires TTC par mois/ })).toBeVisible();
       await expect(page.locator('.recharts-surface').first()).toBeVisible();
       await expect(page.getByRole('list', { name: 'Légende' })).toContainText('Période précédente');
-      // The heat map: seven days.
+      // The heat map: seven days across 24 hours (on a phone, the hours down and the days across).
       const map = page.getByRole('table', { name: /^Jour de la semaine × heure/ });
-      await expect(map.getByRole('rowheader')).toHaveCount(7);
+      await expect(map.getByRole('rowheader')).toHaveCount(viewport.width < 600 ? 24 : 7);
+      await expect(map.locator('td')).toHaveCount(7 * 24);
       await shoot(page, 'revenue-month', viewport.width, viewport.height);
 
       // The same series as a table: twelve months in French, euros.

@@ -143,7 +143,7 @@ describe("Chiffre d'affaires dans le temps", () => {
     expect(busy.getAttribute('data-intensity')).toBe('1.00');
     expect(within(map).getByLabelText('Vendredi, 20 h : 12 commandes, 180,50 €').getAttribute('data-intensity')).toBe('0.30');
     expect(within(map).getByLabelText('Dimanche, 03 h : aucune commande')).toBeTruthy();
-    expect(screen.getByText('40 (maximum)')).toBeTruthy();
+    expect(screen.getByText('40 commandes (maximum)')).toBeTruthy();
     await userEvent.click(within(screen.getByRole('group', { name: 'Valeur de la carte' })).getByRole('button', { name: 'CA TTC' }));
     expect(screen.getByText('610,00 € (maximum)')).toBeTruthy();
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Box, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { heatBackground } from '../../reports/components/HeatMapTable';
 import { formatCents, formatInteger } from '../../reports/format';
 import { hourText, ordersText, WEEKDAYS } from '../format';
@@ -21,69 +22,99 @@ export function HeatMap({ cells, metric, currency, label }: { cells: readonly He
   }, [cells]);
   const valueOf = (c: HeatCell | undefined) => (c ? (metric === 'orders' ? c.orders : c.revenueCents) : 0);
   const max = Math.max(0, ...cells.map((c) => valueOf(c)));
-  const text = (v: number) => (metric === 'orders' ? formatInteger(v) : formatCents(v, currency));
+  const theme = useTheme();
+  const tall = useMediaQuery(theme.breakpoints.down('sm'));
+  const text = (v: number) => (metric === 'orders' ? ordersText(v, formatInteger(v)) : formatCents(v, currency));
+
+  const cellOf = (i: number, h: number) => {
+    const day = WEEKDAYS[i]!;
+    const cell = grid.get(`${i + 1}-${h}`);
+    const v = valueOf(cell);
+    const intensity = max > 0 ? v / max : 0;
+    const sentence = cell
+      ? `${day}, ${hourText(h)} : ${ordersText(cell.orders, formatInteger(cell.orders))}, ${formatCents(cell.revenueCents, currency)}`
+      : `${day}, ${hourText(h)} : aucune commande`;
+    return (
+      <Box
+        component="td"
+        key={`${i}-${h}`}
+        aria-label={sentence}
+        title={sentence}
+        data-intensity={intensity.toFixed(2)}
+        sx={{ height: tall ? 18 : 26, borderRadius: '3px', backgroundColor: v > 0 ? heatBackground(intensity) : 'action.hover' }}
+      />
+    );
+  };
+  const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
+  const tableSx = {
+    width: '100%',
+    borderCollapse: 'separate',
+    borderSpacing: '2px',
+    tableLayout: 'fixed',
+    fontSize: '0.6875rem',
+    '& th': { fontWeight: 600, color: 'text.secondary', p: 0, fontVariantNumeric: 'tabular-nums' },
+  } as const;
 
   return (
     <Box>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Box
-          component="table"
-          aria-label={label}
-          sx={{
-            width: '100%',
-            borderCollapse: 'separate',
-            borderSpacing: '2px',
-            tableLayout: 'fixed',
-            minWidth: 640,
-            fontSize: '0.6875rem',
-            '& th': { fontWeight: 600, color: 'text.secondary', p: 0, fontVariantNumeric: 'tabular-nums' },
-          }}
-        >
+      {tall ? (
+        // A phone: the hours down and the seven days across, so the whole week fits the width.
+        <Box component="table" aria-label={label} sx={tableSx}>
           <thead>
             <tr>
-              <Box component="th" scope="col" sx={{ width: 72, textAlign: 'left' }}>
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Jour</Box>
+              <Box component="th" scope="col" sx={{ width: 40, textAlign: 'left' }}>
+                <Box component="span" sx={hidden}>Heure</Box>
               </Box>
-              {HOURS.map((h) => (
-                <th key={h} scope="col" aria-label={hourText(h)}>
-                  {h % 3 === 0 ? String(h) : ''}
+              {WEEKDAYS.map((d) => (
+                <th key={d} scope="col" aria-label={d}>
+                  {d.slice(0, 3)}.
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {WEEKDAYS.map((day, i) => (
-              <tr key={day}>
-                <Box component="th" scope="row" sx={{ textAlign: 'left', whiteSpace: 'nowrap', pr: 1 }}>
-                  {day}
+            {HOURS.map((h) => (
+              <tr key={h}>
+                <Box component="th" scope="row" sx={{ textAlign: 'left', whiteSpace: 'nowrap' }}>
+                  {hourText(h)}
                 </Box>
-                {HOURS.map((h) => {
-                  const cell = grid.get(`${i + 1}-${h}`);
-                  const v = valueOf(cell);
-                  const intensity = max > 0 ? v / max : 0;
-                  const sentence = cell
-                    ? `${day}, ${hourText(h)} : ${ordersText(cell.orders, formatInteger(cell.orders))}, ${formatCents(cell.revenueCents, currency)}`
-                    : `${day}, ${hourText(h)} : aucune commande`;
-                  return (
-                    <Box
-                      component="td"
-                      key={h}
-                      aria-label={sentence}
-                      title={sentence}
-                      data-intensity={intensity.toFixed(2)}
-                      sx={{ height: 26, borderRadius: '3px', backgroundColor: v > 0 ? heatBackground(intensity) : 'action.hover' }}
-                    />
-                  );
-                })}
+                {WEEKDAYS.map((_, i) => cellOf(i, h))}
               </tr>
             ))}
           </tbody>
         </Box>
-      </Box>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Box component="table" aria-label={label} sx={{ ...tableSx, minWidth: 640 }}>
+            <thead>
+              <tr>
+                <Box component="th" scope="col" sx={{ width: 72, textAlign: 'left' }}>
+                  <Box component="span" sx={hidden}>Jour</Box>
+                </Box>
+                {HOURS.map((h) => (
+                  <th key={h} scope="col" aria-label={hourText(h)}>
+                    {h % 3 === 0 ? String(h) : ''}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {WEEKDAYS.map((day, i) => (
+                <tr key={day}>
+                  <Box component="th" scope="row" sx={{ textAlign: 'left', whiteSpace: 'nowrap', pr: 1 }}>
+                    {day}
+                  </Box>
+                  {HOURS.map((h) => cellOf(i, h))}
+                </tr>
+              ))}
+            </tbody>
+          </Box>
+        </Box>
+      )}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end', mt: 1.5, color: 'text.secondary' }}>
-        <Typography variant="caption">{text(0)}</Typography>
-        <Box aria-hidden sx={{ width: 140, height: 8, borderRadius: 4, background: `linear-gradient(90deg, ${heatBackground(0.01)}, ${heatBackground(1)})` }} />
-        <Typography variant="caption">{`${text(max)} (maximum)`}</Typography>
+        <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>{text(0)}</Typography>
+        <Box aria-hidden sx={{ flex: '0 1 140px', minWidth: 48, height: 8, borderRadius: 4, background: `linear-gradient(90deg, ${heatBackground(0.01)}, ${heatBackground(1)})` }} />
+        <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>{`${text(max)} (maximum)`}</Typography>
       </Stack>
     </Box>
   );

@@ -5,7 +5,7 @@ import { Change } from '../../flash/components/Change';
 import { figure, show, type Kpi } from '../../flash/components/PeriodSection';
 import { comparisonColours, ComparisonChartView, type ComparisonDatum } from '../../reports/components/charts';
 import { formatInteger } from '../../reports/format';
-import { axisMoney, bucketLabel, CURRENT_NAME, LAST_YEAR_NAME, METRIC_LABELS, PREVIOUS_NAME } from '../format';
+import { axisMoney, bucketLabel, CURRENT_NAME, GRAIN_LABELS, LAST_YEAR_NAME, METRIC_LABELS, PREVIOUS_NAME } from '../format';
 import type { Revenue, RevenueGrain } from '../types';
 
 export type SeriesView = 'chart' | 'table';
@@ -59,7 +59,7 @@ function SeriesTable({ data, metric, caption }: { data: Revenue; metric: Kpi; ca
       <Table size="small" stickyHeader aria-label={caption} sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
         <TableHead>
           <TableRow>
-            <TableCell>{data.grain === 'hour' ? 'Heure' : 'Palier'}</TableCell>
+            <TableCell>{GRAIN_LABELS[data.grain]}</TableCell>
             <TableCell align="right">{CURRENT_NAME}</TableCell>
             <TableCell align="right">{PREVIOUS_NAME}</TableCell>
             <TableCell align="right">{LAST_YEAR_NAME}</TableCell>
@@ -80,7 +80,7 @@ function SeriesTable({ data, metric, caption }: { data: Revenue; metric: Kpi; ca
                 <TableCell align="right" sx={num}>{show(metric, before, data.currency)}</TableCell>
                 <TableCell align="right" sx={num}>{show(metric, ly, data.currency)}</TableCell>
                 <TableCell>
-                  <Stack spacing={0.25} sx={{ alignItems: 'flex-start' }}>
+                  <Stack direction={{ xs: 'column', md: 'row' }} sx={{ alignItems: 'flex-start', columnGap: 1.5, rowGap: 0.25 }}>
                     <Change value={v} reference={before} label="vs préc." />
                     <Change value={v} reference={ly} label="vs N-1" />
                   </Stack>

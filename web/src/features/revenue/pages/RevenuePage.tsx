@@ -99,8 +99,16 @@ export function RevenuePage({ route }: { route: AppRoute }) {
               <Tab key={g} value={g} label={GRAIN_LABELS[g]} />
             ))}
           </Tabs>
-          <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-            <ToggleButtonGroup exclusive size="small" value={metric} onChange={(_, m: Kpi | null) => m && setPicked(m)} aria-label="Indicateur">
+          <Box sx={{ maxWidth: '100%' }}>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={metric}
+              onChange={(_, m: Kpi | null) => m && setPicked(m)}
+              aria-label="Indicateur"
+              // Two by two on a phone: the four names never hide behind a sideways scroll.
+              sx={{ display: { xs: 'grid', sm: 'inline-flex' }, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', '& > *': { m: '0 !important' }, '& .MuiToggleButton-root': { borderRadius: { xs: 0, sm: undefined }, border: { xs: 1, sm: undefined }, borderColor: { xs: 'divider' } } }}
+            >
               {KPIS.map((k) => {
                 const off = k === 'ht' && grain === 'hour';
                 const button = (
