@@ -16,14 +16,7 @@ func (s *Service) CountsBetween(ctx context.Context, franchiseID int64, restaura
 	if len(restaurants) == 0 || !from.Before(to) {
 		return nil, nil
 	}
-	var restWhere string
-	var args []any
-	if s.db.Engine() == store.Postgres {
-		restWhere, args = "restaurant_id = ANY(?)", []any{restaurants}
-	} else {
-		restWhere, args = store.In(restaurants)
-		restWhere = "restaurant_id " + restWhere
-	}
+	restWhere, args := s.db.Among("restaurant_id", restaurants)
 	args = append(args, from.Unix(), to.Unix(), franchiseID)
 	return store.Collect(ctx, s.db, `SELECT status, source, order_type, COUNT(*) FROM orders
 		WHERE `+restWhere+` AND paid_unix >= ? AND paid_unix < ? AND franchise_id = ?
@@ -45,14 +38,7 @@ func (s *Service) SalesBetween(ctx context.Context, franchiseID int64, restauran
 	if len(restaurants) == 0 || !from.Before(to) {
 		return nil, nil
 	}
-	var restWhere string
-	var args []any
-	if s.db.Engine() == store.Postgres {
-		restWhere, args = "o.restaurant_id = ANY(?)", []any{restaurants}
-	} else {
-		restWhere, args = store.In(restaurants)
-		restWhere = "o.restaurant_id " + restWhere
-	}
+	restWhere, args := s.db.Among("o.restaurant_id", restaurants)
 	args = append(args, from.Unix(), to.Unix(), franchiseID)
 	cols, join := "l.category, l.product, l.quantity, l.ttc_cents", "order_lines l ON l.order_id = o.id"
 	if options {
@@ -99,14 +85,7 @@ func (s *Service) PaidBetween(ctx context.Context, franchiseID int64, restaurant
 	if len(restaurants) == 0 || !from.Before(to) {
 		return nil, nil
 	}
-	var restWhere string
-	var args []any
-	if s.db.Engine() == store.Postgres {
-		restWhere, args = "o.restaurant_id = ANY(?)", []any{restaurants}
-	} else {
-		restWhere, args = store.In(restaurants)
-		restWhere = "o.restaurant_id " + restWhere
-	}
+	restWhere, args := s.db.Among("o.restaurant_id", restaurants)
 	args = append(args, from.Unix(), to.Unix(), franchiseID)
 	return store.Collect(ctx, s.db, `SELECT o.restaurant_id, o.source, o.order_type, COUNT(*), SUM(o.total_cents),
 		SUM(COALESCE((SELECT SUM(v.ht_cents) FROM order_vat v WHERE v.order_id = o.id), 0))

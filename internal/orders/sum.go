@@ -89,13 +89,8 @@ func (s *Service) sumSpans(ctx context.Context, sc Scope, dim string, spans []sp
 		restWhere = "restaurant_id = 0"
 	case len(sc.Restaurants) == 0:
 		return nil, nil
-	case s.db.Engine() == store.Postgres:
-		// One array parameter: the statement's text (and plan) does not
-		// depend on how many restaurants there are.
-		restWhere, restArgs = "restaurant_id = ANY(?)", []any{sc.Restaurants}
 	default:
-		in, args := store.In(sc.Restaurants)
-		restWhere, restArgs = "restaurant_id "+in, args
+		restWhere, restArgs = s.db.Among("restaurant_id", sc.Restaurants)
 	}
 	groupCol, groupBy := "0", "key"
 	switch g {

@@ -279,6 +279,17 @@ func IsUniqueViolation(err error) bool {
 	return strings.Contains(msg, "UNIQUE constraint failed") || strings.Contains(msg, "SQLSTATE 23505")
 }
 
+// Among is the condition "col is one of ids" for this engine: one array
+// parameter on PostgreSQL (the statement's text and plan do not depend on
+// how many ids there are), an IN list on SQLite.
+func (db *DB) Among(col string, ids []int64) (string, []any) {
+	if db.Engine() == Postgres {
+		return col + " = ANY(?)", []any{ids}
+	}
+	in, args := In(ids)
+	return col + " " + in, args
+}
+
 // In returns "IN (?, ?, …)" for ids and the ids as arguments, so that every
 // package writes its scoped IN lists the same way.
 func In(ids []int64) (string, []any) {
