@@ -13,7 +13,11 @@ UPDATE rollups SET a3 = COALESCE((SELECT SUM(v.a1) FROM rollups v
           AND v.restaurant_id = rollups.restaurant_id AND v.period = rollups.period), 0)
 WHERE dim = 'rest' AND restaurant_id <> 0;
 
-UPDATE rollups SET a3 = COALESCE((SELECT SUM(r.a3) FROM rollups r
-        WHERE r.franchise_id = rollups.franchise_id AND r.dim = 'rest'
-          AND r.restaurant_id <> 0 AND r.period = rollups.period), 0)
-WHERE dim = 'rest' AND restaurant_id = 0;
+-- The franchise rows from one grouped pass over the restaurant rows (a
+-- subquery per franchise row would read every restaurant row again for
+-- each period: quadratic in the number of days).
+UPDATE rollups SET a3 = t.ht
+FROM (SELECT franchise_id, period, SUM(a3) AS ht FROM rollups
+        WHERE dim = 'rest' AND restaurant_id <> 0 GROUP BY franchise_id, period) AS t
+WHERE rollups.dim = 'rest' AND rollups.restaurant_id = 0
+  AND rollups.franchise_id = t.franchise_id AND rollups.period = t.period;
