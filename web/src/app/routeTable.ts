@@ -130,7 +130,7 @@ export interface AppRoute {
 export interface RevenueOpening {
   metric: 'revenue' | 'ht' | 'orders' | 'basket';
   grain: 'day' | 'week' | 'month' | 'hour';
-  period: 'last7' | 'last30' | 'thisMonth' | 'lastMonth' | 'last12Months' | 'thisYear';
+  period: 'last7' | 'last30' | 'monthToDate' | 'lastMonth' | 'last12Months' | 'yearToDate';
 }
 
 type Def = Omit<AppRoute, 'guard' | 'screen'> & Partial<Pick<AppRoute, 'guard' | 'screen'>>;
@@ -157,10 +157,10 @@ const OPENING_GRAIN: Record<RevenueOpening['grain'], string> = {
 const OPENING_PERIOD: Record<RevenueOpening['period'], string> = {
   last7: 'des 7 derniers jours',
   last30: 'des 30 derniers jours',
-  thisMonth: 'de ce mois-ci',
+  monthToDate: 'de ce mois-ci',
   lastMonth: 'du mois dernier',
   last12Months: 'des 12 derniers mois',
-  thisYear: "de l'année en cours",
+  yearToDate: "de l'année en cours",
 };
 
 /** A route of the revenue-over-time screen; its description says which screen it is and what it opens on. */

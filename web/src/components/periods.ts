@@ -12,7 +12,7 @@ export interface DayRange {
   end: string;
 }
 
-export type PeriodKey = 'today' | 'yesterday' | 'last7' | 'last30' | 'thisMonth' | 'lastMonth' | 'last12Months' | 'thisYear';
+export type PeriodKey = 'today' | 'yesterday' | 'last7' | 'last30' | 'thisMonth' | 'monthToDate' | 'lastMonth' | 'last12Months' | 'thisYear' | 'yearToDate';
 
 export interface PeriodShortcut {
   key: PeriodKey;
@@ -90,6 +90,11 @@ export function periodRange(key: PeriodKey, now: Date = new Date(), timeZone?: s
     }
     case 'thisMonth':
       return { start: ymd({ ...today, d: 1 }), end: ymd({ ...today, d: lastDayOfMonth(today.y, today.m) }) };
+    // To date: a running period compared with as many days before it (the revenue screen).
+    case 'monthToDate':
+      return { start: ymd({ ...today, d: 1 }), end: ymd(today) };
+    case 'yearToDate':
+      return { start: ymd({ y: today.y, m: 1, d: 1 }), end: ymd(today) };
     case 'lastMonth': {
       const y = today.m === 1 ? today.y - 1 : today.y;
       const m = today.m === 1 ? 12 : today.m - 1;

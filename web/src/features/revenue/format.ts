@@ -17,14 +17,17 @@ export const PREVIOUS_NAME = 'Période précédente';
 export const LAST_YEAR_NAME = 'An dernier';
 export const CURRENT_NAME = 'Période';
 
-/** The shortcuts of this screen, in the order Square and Lightspeed list them. */
+/**
+ * The shortcuts of this screen, in the order Square and Lightspeed list them. The running month and
+ * year stop today: compared with as many days before them, never with whole periods.
+ */
 export const REVENUE_PERIODS: readonly PeriodShortcut[] = [
   { key: 'last7', label: '7 derniers jours' },
   { key: 'last30', label: '30 derniers jours' },
-  { key: 'thisMonth', label: 'Ce mois-ci' },
+  { key: 'monthToDate', label: 'Ce mois-ci' },
   { key: 'lastMonth', label: 'Mois dernier' },
   { key: 'last12Months', label: '12 derniers mois' },
-  { key: 'thisYear', label: 'Année en cours' },
+  { key: 'yearToDate', label: 'Année en cours' },
 ];
 
 export const GRAIN_LABELS: Record<RevenueGrain, string> = { day: 'Jour', week: 'Semaine', month: 'Mois', hour: 'Heure' };

@@ -6,6 +6,7 @@ import { renderApp } from '../../test/render';
 import { restaurant, restaurants, user } from '../../test/fixtures';
 import { server } from '../../test/server';
 import { figures, revenue } from './fixtures';
+import { periodRange } from '../../components/periods';
 import { axisMoney, bucketLabel } from './format';
 import type { Revenue, RevenueGrain } from './types';
 
@@ -50,6 +51,15 @@ describe('format', () => {
     expect(bucketLabel('2026-11', 'month')).toBe('nov. 2026');
     expect(bucketLabel('09', 'hour')).toBe('09\u00a0h');
     expect(axisMoney(123450, 'EUR')).toMatch(/^1,2\s?k\s€$/);
+  });
+
+  it('gives the shortcuts their ranges, the running ones stopping today', () => {
+    const now = new Date(2026, 10, 25, 12);
+    expect(periodRange('last30', now)).toEqual({ start: '2026-10-27', end: '2026-11-25' });
+    expect(periodRange('last12Months', now)).toEqual({ start: '2025-12-01', end: '2026-11-25' });
+    expect(periodRange('last12Months', new Date(2026, 0, 15, 12))).toEqual({ start: '2025-02-01', end: '2026-01-15' });
+    expect(periodRange('monthToDate', now)).toEqual({ start: '2026-11-01', end: '2026-11-25' });
+    expect(periodRange('yearToDate', now)).toEqual({ start: '2026-01-01', end: '2026-11-25' });
   });
 });
 
@@ -119,6 +129,21 @@ describe("Chiffre d'affaires dans le temps", () => {
     await userEvent.click(within(screen.getByRole('group', { name: 'Indicateur' })).getByRole('button', { name: 'Commandes' }));
     const counts = await screen.findByRole('table', { name: 'Commandes par mois' });
     expect(within(within(counts).getAllByRole('row')[1]!).getByText('98')).toBeTruthy();
+  });
+
+  it('offers the period shortcuts and asks for the one chosen', async () => {
+    const { calls } = serveRevenue();
+    renderApp('/dashbaord/BetaCaParHeure', user('admin'));
+    await kpis();
+    await userEvent.click(screen.getByRole('button', { name: 'Période : 30 derniers jours' }));
+    const menu = await screen.findByRole('menu', { name: 'Raccourcis de période' });
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
+      '7 derniers jours', '30 derniers jours', 'Ce mois-ci', 'Mois dernier', '12 derniers mois', 'Année en cours',
+    ]);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: '7 derniers jours' }));
+    const week = periodRange('last7');
+    await waitFor(() => expect([calls.at(-1)?.get('start'), calls.at(-1)?.get('end')]).toEqual([week.start, week.end]));
+    expect(calls.at(-1)?.get('grain')).toBe('hour');
   });
 
   it('asks for another grain and names its buckets', async () => {
