@@ -151,6 +151,22 @@ export function PeriodSection({ period, until, many }: { period: FlashPeriod; un
 }
 
 /** The same card while the first answer is on its way. */
+/** The four KPI cells while their figures load (flash and revenue). */
+export function KpiGridSkeleton() {
+  return (
+    <Box sx={{ ...kpiGrid, ...cellBorders }}>
+      {KPIS.map((kpi) => (
+        <Box key={kpi} sx={{ p: 2 }}>
+          <Skeleton variant="text" width="55%" />
+          <Skeleton variant="text" width="70%" sx={{ fontSize: '1.5rem' }} />
+          <Skeleton variant="text" width="80%" />
+          <Skeleton variant="text" width="65%" />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 export function PeriodSkeleton({ periodKey }: { periodKey: FlashPeriodKey }) {
   return (
     <Card component="section" aria-label={PERIOD_TITLES[periodKey]} aria-busy sx={{ minWidth: 0 }}>
@@ -160,16 +176,7 @@ export function PeriodSkeleton({ periodKey }: { periodKey: FlashPeriodKey }) {
         </Typography>
         <Skeleton variant="text" width={160} />
       </Stack>
-      <Box sx={{ ...kpiGrid, ...cellBorders }}>
-        {KPIS.map((kpi) => (
-          <Box key={kpi} sx={{ p: 2 }}>
-            <Skeleton variant="text" width="55%" />
-            <Skeleton variant="text" width="70%" sx={{ fontSize: '1.5rem' }} />
-            <Skeleton variant="text" width="80%" />
-            <Skeleton variant="text" width="65%" />
-          </Box>
-        ))}
-      </Box>
+      <KpiGridSkeleton />
     </Card>
   );
 }

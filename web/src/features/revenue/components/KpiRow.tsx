@@ -1,6 +1,6 @@
 import { Box, ButtonBase, Card, Skeleton, Stack, Typography } from '@mui/material';
 import { Change } from '../../flash/components/Change';
-import { cellBorders, figure, KPI_LABELS, KPIS, kpiGrid, show, type Kpi } from '../../flash/components/PeriodSection';
+import { cellBorders, figure, KPI_LABELS, KPIS, KpiGridSkeleton, kpiGrid, show, type Kpi } from '../../flash/components/PeriodSection';
 import { LAST_YEAR_LABEL, rangeText } from '../../flash/format';
 import type { Revenue } from '../types';
 
@@ -75,16 +75,7 @@ export function KpiRowSkeleton() {
       <Box sx={{ px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
         <Skeleton variant="text" width="50%" />
       </Box>
-      <Box sx={{ ...kpiGrid, ...cellBorders }}>
-        {KPIS.map((kpi) => (
-          <Box key={kpi} sx={{ p: 2 }}>
-            <Skeleton variant="text" width="55%" />
-            <Skeleton variant="text" width="70%" sx={{ fontSize: '1.5rem' }} />
-            <Skeleton variant="text" width="80%" />
-            <Skeleton variant="text" width="65%" />
-          </Box>
-        ))}
-      </Box>
+      <KpiGridSkeleton />
     </Card>
   );
 }
