@@ -50,7 +50,7 @@ test.describe('Flash du jour', () => {
       await expect(page.getByRole('table', { name: /^Par source/ }).first().locator('tbody tr').first()).toBeVisible();
       const restaurants = page.getByRole('table', { name: 'Par restaurant' });
       await expect(restaurants.locator('tbody tr').first()).toBeVisible();
-      expect(await restaurants.locator('tbody tr').count()).toBeGreaterThan(1);
+      await expect.poll(() => restaurants.locator('tbody tr').count()).toBeGreaterThan(1);
 
       await settle(page);
       // Nothing runs past the right edge of the page, but inside a table that scrolls sideways.

@@ -90,7 +90,7 @@ test.describe('Mes Commandes and the real-time dashboard', () => {
     await expect(table).toBeVisible();
     const rows = table.locator('tbody tr');
     await expect(rows.first()).toBeVisible();
-    expect(await rows.count()).toBeGreaterThan(0);
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
     await expect(table).toContainText('€');
     await expect(page.getByText('Cliquez sur une commande pour voir les détails')).toBeVisible();
     await shot(page, 'orders-list');

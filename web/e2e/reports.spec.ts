@@ -49,7 +49,7 @@ test.describe('Rapports', () => {
     }
     const restaurants = bodyRows(page, 'Temps de Sortie Moyen Par Resto');
     await expect(restaurants.first()).toBeVisible();
-    expect(await restaurants.count()).toBeGreaterThan(1);
+    await expect.poll(() => restaurants.count()).toBeGreaterThan(1);
     // Exit time in French: '10,50'.
     await expect(restaurants.first().locator('td').nth(1)).toHaveText(FRENCH_DECIMAL);
     const products = page.getByRole('table', { name: 'Temps de Sortie Moyen Par Produit', exact: true });
