@@ -23,15 +23,7 @@ import (
 func flashWorld(t *testing.T, engine store.Engine, now time.Time) world {
 	t.Helper()
 	ctx := context.Background()
-	db := testutil.NewDB(t, engine)
-	ten := tenancy.NewService(db, events.NewLocal())
-	if err := demo.Load(ctx, db, ten); err != nil {
-		t.Fatal(err)
-	}
-	shops, err := demo.Shops(ctx, db, ten)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, ten, shops := testutil.DemoShops(t, engine)
 	shops = shops[:4]
 	ord := orders.NewService(db, ten, events.NewLocal())
 	last := time.Date(2028, 3, 31, 23, 59, 0, 0, time.UTC)

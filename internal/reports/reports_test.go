@@ -41,15 +41,7 @@ type world struct {
 func newWorld(t *testing.T, engine store.Engine) world {
 	t.Helper()
 	ctx := context.Background()
-	db := testutil.NewDB(t, engine)
-	ten := tenancy.NewService(db, events.NewLocal())
-	if err := demo.Load(ctx, db, ten); err != nil {
-		t.Fatal(err)
-	}
-	shops, err := demo.Shops(ctx, db, ten)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, ten, shops := testutil.DemoShops(t, engine)
 	shops = shops[:4]
 	ord := orders.NewService(db, ten, events.NewLocal())
 	// 130 days ending after the spring DST change, in Paris, Casablanca

@@ -25,15 +25,7 @@ import (
 func revenueWorld(t *testing.T, engine store.Engine) world {
 	t.Helper()
 	ctx := context.Background()
-	db := testutil.NewDB(t, engine)
-	ten := tenancy.NewService(db, events.NewLocal())
-	if err := demo.Load(ctx, db, ten); err != nil {
-		t.Fatal(err)
-	}
-	all, err := demo.Shops(ctx, db, ten)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, ten, all := testutil.DemoShops(t, engine)
 	var shops []demo.Shop
 	for _, name := range []string{"Paris Bastille", "Lyon Part-Dieu", "Casablanca Maarif", "Genève Plainpalais"} {
 		for _, s := range all {
