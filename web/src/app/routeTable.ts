@@ -284,20 +284,23 @@ export const routes: readonly AppRoute[] = [
     ['SuiviRestaurant', 'Suivi Restaurant'],
     ['SuiviProduits', 'Suivi Produits'],
     ['SuiviClient', 'Suivi Client'],
-    ['SuiviPerformance', 'Suivi Performance'],
-    ['SuiviListeCommandes', 'Suivi Liste Commandes'],
     ['metabase', 'Metabase'],
   ]),
+
+  // Suivi Performance and Suivi Liste Commandes are the franchise's performance and orders screens.
+  r({ path: '/stats/SuiviPerformance', title: 'Suivi Performance', area: 'stats', nav: 'Suivi Performance', restaurantFilter: true, screen: 'performanceFranchise', description: 'Temps de sortie en cuisine par restaurant, jour, heure, type de commande et produit. Même écran que Performance Franchise.' }),
+  r({ path: '/stats/SuiviListeCommandes', title: 'Suivi Liste Commandes', area: 'stats', nav: 'Suivi Liste Commandes', restaurantFilter: true, screen: 'mesCommandes', description: 'Les commandes de vos caisses, bornes et du click & collect. Même écran que Mes Commandes.' }),
 
   // Beta dashboards (the spec's /dashbaord/ spelling is kept). The revenue routes are one screen,
   // « Chiffre d'affaires dans le temps » (issue 18), each opening on its own setting.
   ...page('beta', '/dashbaord', [
-    ['V2BetaDashboard', 'Tableau de bord', 'Tableau de bord'],
     ['BetaFideliteGlobale', 'Fidélité globale'],
     ['BetaFideliteHistorique', 'Historique fidélité'],
     ['BetaFideliteMesClients', 'Fidélité — mes clients'],
     ['BetaCodePromo', 'Codes promo'],
   ]),
+  // The beta « Tableau de bord » is the real-time dashboard.
+  r({ path: '/dashbaord/V2BetaDashboard', title: 'Tableau de bord', area: 'beta', nav: 'Tableau de bord', restaurantFilter: true, screen: 'realtimeDashboard', description: "L'activité de vos restaurants en direct : commandes, chiffre d'affaires et tendances. Même écran que le Tableau de bord temps réel." }),
   revenue('beta', '/dashbaord/BetaCaAnnuel', "Chiffre d'affaires annuel", { metric: 'revenue', grain: 'month', period: 'last12Months' }),
   revenue('beta', '/dashbaord/BetaCaParHeure', "Chiffre d'affaires par heure", { metric: 'revenue', grain: 'hour', period: 'last30' }),
   revenue('beta', '/dashbaord/V2BetaCaAnnuel', 'CA annuel', { metric: 'revenue', grain: 'month', period: 'last12Months' }),
