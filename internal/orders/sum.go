@@ -13,17 +13,22 @@ import (
 type Group int
 
 const (
-	ByKey        Group = iota // key only
-	ByRestaurant              // restaurant × key
-	ByDay                     // business date × key (day rows only)
-	ByMonth                   // month (yyyymm) × key
-	ByDayTotal                // business date only (keys summed; day rows only)
+	ByKey           Group = iota // key only
+	ByRestaurant                 // restaurant × key
+	ByDay                        // business date × key (day rows only)
+	ByMonth                      // month (yyyymm) × key
+	ByDayTotal                   // business date only (keys summed; day rows only)
+	ByRestaurantDay              // restaurant × business date × key (day rows only; the restaurants must be listed)
 )
+
+// restaurantDay packs a restaurant and a business date (yyyymmdd) into the
+// one group column of ByRestaurantDay.
+const restaurantDay = 100_000_000
 
 // Cell is one group of a rollup sum.
 type Cell struct {
-	Restaurant int64 // ByRestaurant
-	Period     int64 // ByDay (yyyymmdd) or ByMonth (yyyymm)
+	Restaurant int64 // ByRestaurant, ByRestaurantDay
+	Period     int64 // ByDay, ByRestaurantDay (yyyymmdd) or ByMonth (yyyymm)
 	Key        string
 	Metrics
 }
@@ -38,7 +43,7 @@ type Cell struct {
 func (s *Service) Sum(ctx context.Context, sc Scope, dim string, r Range, g Group, prefix string, only ...Metric) ([]Cell, error) {
 	var spans []span
 	switch g {
-	case ByDay, ByDayTotal:
+	case ByDay, ByDayTotal, ByRestaurantDay:
 		spans = r.spans(true)
 	case ByMonth:
 		spans = r.spans(dim == DimHours)
@@ -85,7 +90,7 @@ func (s *Service) sumSpans(ctx context.Context, sc Scope, dim string, spans []sp
 	var restWhere string
 	var restArgs []any
 	switch {
-	case sc.Restaurants == nil && g != ByRestaurant:
+	case sc.Restaurants == nil && g != ByRestaurant && g != ByRestaurantDay:
 		restWhere = "restaurant_id = 0"
 	case len(sc.Restaurants) == 0:
 		return nil, nil
@@ -98,6 +103,8 @@ func (s *Service) sumSpans(ctx context.Context, sc Scope, dim string, spans []sp
 		groupCol, groupBy = "restaurant_id", "restaurant_id, key"
 	case ByDay:
 		groupCol, groupBy = "period", "period, key"
+	case ByRestaurantDay:
+		groupCol, groupBy = "restaurant_id * "+strconv.Itoa(restaurantDay)+" + period", "restaurant_id, period, key"
 	case ByMonth:
 		// Month rows, and day rows folded into their month.
 		groupCol = "CASE WHEN period >= 1000000 THEN period / 100 ELSE period END"
@@ -213,6 +220,8 @@ func (s *Service) sumSpans(ctx context.Context, sc Scope, dim string, spans []sp
 		switch g {
 		case ByRestaurant:
 			c.Restaurant = k.group
+		case ByRestaurantDay:
+			c.Restaurant, c.Period = k.group/restaurantDay, k.group%restaurantDay
 		case ByDay, ByMonth, ByDayTotal:
 			c.Period = k.group
 		}

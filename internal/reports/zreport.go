@@ -32,6 +32,7 @@ type ZRow struct {
 	Platform          int64            `json:"total_platform" doc:"Total des commandes plateforme (type 4)"`
 	Payments          map[string]int64 `json:"payments" doc:"Par moyen : cb, especes, titre_restaurant, cheque_vacances, cash_machine, plateforme, avoir"`
 	Promotions        int64            `json:"Promotion" doc:"Commandes avec une réduction"`
+	Discount          int64            `json:"discountCents" doc:"Montant des réductions accordées (centimes, TTC)"`
 	Orders            int64            `json:"nbcommandes_ttc_platform" doc:"Commandes payées, plateforme comprise"`
 	PlatformOrders    int64            `json:"nbcommande_platforme"`
 }
@@ -64,7 +65,7 @@ func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) (ZReport
 		rows[k] = r
 		return r
 	}
-	eqCells, err := s.orders.Sum(ctx, listed, orders.DimEquipment, f.Range, orders.ByRestaurant, "", orders.MTotal, orders.MPlatformTotal, orders.MDiscountedOrders, orders.MPlatformOrders)
+	eqCells, err := s.orders.Sum(ctx, listed, orders.DimEquipment, f.Range, orders.ByRestaurant, "", orders.MTotal, orders.MPlatformTotal, orders.MDiscount, orders.MDiscountedOrders, orders.MPlatformOrders)
 	if err != nil {
 		return rep, err
 	}
@@ -74,6 +75,7 @@ func (s *Service) Z(ctx context.Context, p tenancy.Principal, f Filter) (ZReport
 		r.Platform += c.PlatformTotal
 		r.TotalTTC += c.Total - c.PlatformTotal
 		r.Promotions += c.DiscountedOrders
+		r.Discount += c.Discount
 		r.Orders += c.N
 		r.PlatformOrders += c.PlatformOrders
 	}
