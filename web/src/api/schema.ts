@@ -1538,6 +1538,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/accounting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export comptable (CSV ou xlsx) : le journal des ventes, une ligne par jour et restaurant (HT et TVA par taux, TTC, remises, frais, moyens de paiement, commandes) ; 366 jours au plus, restaurants d'une devise : currency
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `/Cncstats/BetaExportComptable`.
+         */
+        get: operations["reportAccountingExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/accounting/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export comptable : les colonnes du journal et ses premières lignes (aperçu), avec le nombre total de lignes
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["reportAccountingPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/cancellations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mes Annulations : commandes annulées, remboursées ou refusées par statut, source, jour, restaurant et équipement, part des commandes, contre la période précédente (restaurants d'une devise : currency)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["reportCancellations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/cancellations/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mes Annulations : les dernières commandes annulées, page par page (restaurants d'une devise : currency)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["reportCancelledOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/clickAndCollect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Click & collect : chiffre d'affaires, part du total, commandes, panier, frais, par jour, par heure locale, par type et par restaurant, contre la période précédente (restaurants d'une devise : currency)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["reportClickAndCollect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/counts": {
         parameters: {
             query?: never;
@@ -1610,6 +1722,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/equipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historique équipements : chaque caisse et borne, son dernier appel, son statut et ses commandes payées de la période (chaque ligne dans la devise de son restaurant)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["reportEquipments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/export/{report}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exporter un rapport en CSV ou xlsx : les tableaux du rapport lancé avec ses propres paramètres, chiffres tels qu'affichés (montants avec leur devise, jamais deux devises dans une colonne) ; envoyé au fil de la lecture
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["exportReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/flash": {
         parameters: {
             query?: never;
@@ -1656,6 +1812,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/productMix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mix produits : produits, catégories et options vendus, part du CA, tendance et rang contre la période précédente de même durée, marge des produits dont le prix d'achat est connu (restaurants d'une devise : currency)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["reportProductMix"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/products": {
         parameters: {
             query?: never;
@@ -1692,6 +1870,50 @@ export interface paths {
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
          */
         get: operations["reportRealtime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/restaurants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Comparaison des restaurants : CA TTC et HT, commandes, panier moyen, temps de sortie, réductions et annulations de chaque restaurant sur la période et la précédente, avec le total et la moyenne de la franchise (restaurants d'une devise : currency ; restaurantId : le restaurant mis en avant, comparé aux autres de sa devise)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["reportRestaurants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/restaurants/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mes restaurants aujourd'hui : par restaurant, la journée jusqu'à maintenant contre le même jour de la semaine précédente à la même heure (chacun dans sa devise), la dernière commande et les caisses et bornes en ligne ou hors ligne
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["reportRestaurantsToday"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1746,6 +1968,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mes résumés par e-mail : les abonnements de l'utilisateur connecté (quotidien ou hebdomadaire, tous ses restaurants ou un seul)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["listSummarySubscriptions"];
+        put?: never;
+        /**
+         * S'abonner à un résumé par e-mail : quotidien (la veille, vers 7 h heure locale) ou hebdomadaire (la semaine précédente, le lundi vers 7 h) ; un restaurant hors du périmètre de l'utilisateur est refusé (422)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        post: operations["createSummarySubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/subscriptions/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envoyer un aperçu maintenant : le résumé de la dernière période (hier, ou la semaine dernière) envoyé tout de suite à l'adresse donnée, sans abonnement ; 503 si le serveur de mail ne répond pas
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        post: operations["previewSummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/subscriptions/{subscriptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Se désabonner d'un résumé par e-mail (seulement les siens)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        delete: operations["deleteSummarySubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/z": {
         parameters: {
             query?: never;
@@ -1762,6 +2056,30 @@ export interface paths {
          *     **Remplace :** `FindAllZEquipementList`.
          */
         get: operations["reportZ"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/z.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Z du jour imprimable (PDF) : un jour d'exploitation, une page par équipement (totaux, TVA par taux, réductions, moyens de paiement) puis une page de total par restaurant avec les frais et les annulations (restaurants d'une devise : currency)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         *
+         *     **Remplace :** `/Cncstats/BetaPrintZ`, `/v2/PDFReader`.
+         */
+        get: operations["reportZPDF"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2458,6 +2776,69 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Accounting: {
+            columns: components["schemas"]["AccountingColumn"][] | null;
+            /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
+            currencies: components["schemas"]["CurrencyShare"][] | null;
+            /**
+             * @description Devise (ISO 4217) de tous les montants de la réponse : seuls les restaurants de cette devise sont comptés
+             * @example EUR
+             */
+            currency: string;
+            /** Format: date */
+            end: string;
+            lines: components["schemas"]["AccountingLine"][] | null;
+            /** @description Moyens de paiement présents sur la période */
+            methods: components["schemas"]["AccountingMethod"][] | null;
+            /** @description Taux de TVA présents sur la période, en points de base */
+            rates: number[] | null;
+            /** Format: date */
+            start: string;
+            /**
+             * Format: int64
+             * @description Nombre de lignes du journal (l'aperçu n'en donne que les premières)
+             */
+            totalLines: number;
+        };
+        AccountingColumn: {
+            doc: string;
+            header: string;
+            /** @enum {string} */
+            kind: "date" | "text" | "money" | "count";
+        };
+        AccountingLine: {
+            currency: string;
+            /** Format: date */
+            date: string;
+            /** Format: int64 */
+            discountCents: number;
+            /** Format: int64 */
+            feesCents: number;
+            /** @description HT par taux, dans l'ordre de rates */
+            htCents: number[] | null;
+            /** Format: int64 */
+            orders: number;
+            /** @description Par moyen de paiement, dans l'ordre de methods */
+            paymentsCents: number[] | null;
+            restaurant: string;
+            /** Format: int64 */
+            restaurantId: number;
+            siret: string;
+            /** Format: int64 */
+            totalHtCents: number;
+            /** Format: int64 */
+            totalVatCents: number;
+            /** Format: int64 */
+            ttcCents: number;
+            /** @description TVA par taux, dans l'ordre de rates */
+            vatCents: number[] | null;
+        };
+        AccountingMethod: {
+            /** @example cb */
+            code: string;
+            /** @example Carte bancaire */
+            label: string;
+        };
         Amount: {
             /** Format: int64 */
             cents: number;
@@ -2555,6 +2936,198 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        CancelDay: {
+            /**
+             * Format: int64
+             * @description Commandes payées ou annulées (les commandes en attente ne comptent pas)
+             */
+            allOrders: number;
+            /**
+             * Format: int64
+             * @description Leur total TTC (frais compris), en centimes
+             */
+            amountCents: number;
+            /** @description Le jour (AAAA-MM-JJ) */
+            date: string;
+            /**
+             * Format: int64
+             * @description Commandes annulées (tous les statuts sauf payée et en attente)
+             */
+            orders: number;
+            /**
+             * Format: double
+             * @description Part des commandes annulées : orders / allOrders, en % tronqué à deux décimales ; 0 sans commande
+             */
+            sharePct: number;
+        };
+        CancelEquipment: {
+            /**
+             * Format: int64
+             * @description Leur total TTC, en centimes
+             */
+            amountCents: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Commandes annulées
+             */
+            orders: number;
+            /**
+             * Format: int64
+             * @description Dont remboursées (en tout ou en partie)
+             */
+            refunded: number;
+            restaurant: string;
+            /** Format: int64 */
+            restaurantId: number;
+        };
+        CancelFigures: {
+            /**
+             * Format: int64
+             * @description Commandes payées ou annulées (les commandes en attente ne comptent pas)
+             */
+            allOrders: number;
+            /**
+             * Format: int64
+             * @description Leur total TTC (frais compris), en centimes
+             */
+            amountCents: number;
+            /**
+             * Format: int64
+             * @description Commandes annulées (tous les statuts sauf payée et en attente)
+             */
+            orders: number;
+            /**
+             * Format: double
+             * @description Part des commandes annulées : orders / allOrders, en % tronqué à deux décimales ; 0 sans commande
+             */
+            sharePct: number;
+        };
+        CancelGroup: {
+            /**
+             * Format: int64
+             * @description Commandes payées ou annulées (les commandes en attente ne comptent pas)
+             */
+            allOrders: number;
+            /**
+             * Format: int64
+             * @description Leur total TTC (frais compris), en centimes
+             */
+            amountCents: number;
+            /** @description Statut (cancelled, refunded, partially_refunded, failed), source (caisse, borne, clickncollect) ou motif */
+            key: string;
+            /** @example Annulée */
+            label: string;
+            /**
+             * Format: int64
+             * @description Commandes annulées (tous les statuts sauf payée et en attente)
+             */
+            orders: number;
+            /**
+             * Format: double
+             * @description Part des commandes annulées : orders / allOrders, en % tronqué à deux décimales ; 0 sans commande
+             */
+            sharePct: number;
+        };
+        CancelRestaurant: {
+            current: components["schemas"]["CancelFigures"];
+            /** Format: int64 */
+            id: number;
+            name: string;
+            previous: components["schemas"]["CancelFigures"];
+        };
+        CancelTotals: {
+            /** @description La période */
+            current: components["schemas"]["CancelFigures"];
+            /** @description La période précédente (voir previous) */
+            previous: components["schemas"]["CancelFigures"];
+        };
+        Cancellations: {
+            /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
+            currencies: components["schemas"]["CurrencyShare"][] | null;
+            /**
+             * @description Devise (ISO 4217) de tous les montants de la réponse : seuls les restaurants de cette devise sont comptés
+             * @example EUR
+             */
+            currency: string;
+            /** @description Chaque jour de la période dans l'ordre, vides compris */
+            days: components["schemas"]["CancelDay"][] | null;
+            /** @description Dernier jour de la période (AAAA-MM-JJ), inclus */
+            end: string;
+            /** @description Les équipements ayant des annulations sur la période, le plus d'annulations d'abord */
+            equipments: components["schemas"]["CancelEquipment"][] | null;
+            /** @description Période précédente : le même nombre de jours, juste avant start */
+            previous: components["schemas"]["FlashRange"];
+            /** @description Par motif. Les caisses, bornes et le click & collect n'envoient pas de motif d'annulation : un seul groupe, « Motif non renseigné », quand il y a des annulations */
+            reasons: components["schemas"]["CancelGroup"][] | null;
+            /** @description Un rang par restaurant du périmètre (de cette devise), le plus d'annulations d'abord */
+            restaurants: components["schemas"]["CancelRestaurant"][] | null;
+            /** @description Par source (caisse, borne, click & collect) : toutes les sources ayant des commandes, le plus d'annulations d'abord */
+            sources: components["schemas"]["CancelGroup"][] | null;
+            /** @description Premier jour de la période (AAAA-MM-JJ, jour d'exploitation) */
+            start: string;
+            /** @description Par statut (annulée, remboursée, remboursée en partie, paiement refusé) : seuls les statuts présents, le plus de commandes d'abord */
+            statuses: components["schemas"]["CancelGroup"][] | null;
+            /** @description Les deux périodes entières */
+            totals: components["schemas"]["CancelTotals"];
+        };
+        CancelledOrder: {
+            /**
+             * Format: int64
+             * @description Total TTC de la commande, en centimes
+             */
+            amountCents: number;
+            /** @description Jour d'exploitation (AAAA-MM-JJ) */
+            businessDate: string;
+            /** @description Nom de l'équipement */
+            equipment: string;
+            /** @description Identifiant (user_keen_id) de l'équipement */
+            equipmentKey: string;
+            /** Format: int64 */
+            feesCents: number;
+            /**
+             * Format: int64
+             * @description Identifiant Brigade de la commande (GET /api/v1/orders/{orderId} : son détail)
+             */
+            id: number;
+            /** @description Numéro de la commande dans la caisse */
+            orderId: string;
+            /**
+             * Format: date-time
+             * @description Horodatage (UTC) de la commande
+             */
+            paidAt: string;
+            /** @description Motif d'annulation : jamais envoyé par les caisses, « Motif non renseigné » */
+            reason: string;
+            restaurant: string;
+            /** Format: int64 */
+            restaurantId: number;
+            /** @enum {string} */
+            source: "caisse" | "borne" | "clickncollect";
+            /** @enum {string} */
+            status: "cancelled" | "refunded" | "partially_refunded" | "failed";
+            /** @example Annulée */
+            statusLabel: string;
+            /** @example A Emporter */
+            type: string;
+        };
+        CancelledPage: {
+            /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
+            currencies: components["schemas"]["CurrencyShare"][] | null;
+            /**
+             * @description Devise (ISO 4217) de tous les montants de la réponse : seuls les restaurants de cette devise sont comptés
+             * @example EUR
+             */
+            currency: string;
+            items: components["schemas"]["CancelledOrder"][] | null;
+            /**
+             * Format: int64
+             * @description Commandes annulées de la période
+             */
+            total: number;
+        };
         CarteLink: {
             /** Format: int64 */
             campaignId: number;
@@ -2650,6 +3223,31 @@ export interface components {
             element?: string;
             field: string;
         };
+        ClickAndCollect: {
+            /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
+            currencies: components["schemas"]["CurrencyShare"][] | null;
+            /**
+             * @description Devise (ISO 4217) de tous les montants de la réponse : seuls les restaurants de cette devise sont comptés
+             * @example EUR
+             */
+            currency: string;
+            /** @description Chaque jour de la période dans l'ordre, vides compris, avec le jour de même rang de la période précédente */
+            days: components["schemas"]["CollectDay"][] | null;
+            /** @description Dernier jour de la période (AAAA-MM-JJ), inclus */
+            end: string;
+            /** @description Les 24 heures locales de la journée (00 à 23), additionnées sur la période : commandes click & collect payées à l'heure locale de leur restaurant */
+            hours: components["schemas"]["CollectHour"][] | null;
+            /** @description Période précédente : le même nombre de jours, juste avant start */
+            previous: components["schemas"]["FlashRange"];
+            /** @description Un rang par restaurant du périmètre (de cette devise), le plus gros chiffre click & collect d'abord */
+            restaurants: components["schemas"]["CollectRestaurant"][] | null;
+            /** @description Premier jour de la période (AAAA-MM-JJ, jour d'exploitation) */
+            start: string;
+            /** @description Les deux périodes entières */
+            totals: components["schemas"]["CollectTotals"];
+            /** @description Commandes click & collect payées de la période par type de commande (seuls les types présents), la plus grosse part d'abord */
+            types: components["schemas"]["CollectType"][] | null;
+        };
         Collect: {
             client: components["schemas"]["Customer"];
             /** Format: int64 */
@@ -2658,6 +3256,101 @@ export interface components {
             frais_livraison_cents?: number;
             num_order?: string;
             payment_type?: string;
+        };
+        CollectDay: {
+            current: components["schemas"]["CollectFigures"];
+            /** @description Le jour (AAAA-MM-JJ) */
+            date: string;
+            previous: components["schemas"]["CollectFigures"];
+            /** @description Le jour de même rang de la période précédente */
+            previousDate: string;
+        };
+        CollectFigures: {
+            /**
+             * Format: int64
+             * @description Commandes payées de toutes les sources
+             */
+            allOrders: number;
+            /**
+             * Format: int64
+             * @description Chiffre d'affaires TTC des commandes payées de toutes les sources (caisse, borne, click & collect)
+             */
+            allRevenueCents: number;
+            /**
+             * Format: int64
+             * @description Panier moyen TTC (revenueCents / orders arrondi au plus proche) ; 0 sans commande
+             */
+            averageBasketCents: number;
+            /**
+             * Format: int64
+             * @description Frais encaissés sur ces commandes (livraison et gestion, fees_cents), en centimes
+             */
+            feesCents: number;
+            /**
+             * Format: int64
+             * @description Commandes click & collect payées
+             */
+            orders: number;
+            /**
+             * Format: int64
+             * @description Chiffre d'affaires TTC des commandes click & collect payées (frais compris), en centimes
+             */
+            revenueCents: number;
+            /**
+             * Format: double
+             * @description Part du click & collect dans le chiffre d'affaires : revenueCents / allRevenueCents, en % tronqué à deux décimales ; 0 sans chiffre d'affaires
+             */
+            sharePct: number;
+        };
+        CollectHour: {
+            /**
+             * Format: int64
+             * @description Heure locale du restaurant (0 à 23) du paiement
+             */
+            hour: number;
+            /**
+             * Format: int64
+             * @description Commandes click & collect payées
+             */
+            orders: number;
+            /**
+             * Format: int64
+             * @description Leur chiffre d'affaires TTC, en centimes
+             */
+            revenueCents: number;
+        };
+        CollectRestaurant: {
+            current: components["schemas"]["CollectFigures"];
+            /** Format: int64 */
+            id: number;
+            name: string;
+            previous: components["schemas"]["CollectFigures"];
+        };
+        CollectTotals: {
+            /** @description La période */
+            current: components["schemas"]["CollectFigures"];
+            /** @description La période précédente (voir previous) */
+            previous: components["schemas"]["CollectFigures"];
+        };
+        CollectType: {
+            /** Format: int64 */
+            feesCents: number;
+            /** @example A Emporter */
+            label: string;
+            /** Format: int64 */
+            orders: number;
+            /** Format: int64 */
+            revenueCents: number;
+            /**
+             * Format: double
+             * @description Part du chiffre d'affaires click & collect de la période, en % tronqué à deux décimales
+             */
+            sharePct: number;
+            /**
+             * Format: int64
+             * @description Sur Place 1, A Emporter 2, En Livraison 3, Platform 4, Drive 5
+             */
+            type: number;
         };
         ConfigureMarketplaceInputBody: {
             /** @description Caisses (ids d'équipement) à ajouter au module ; plateformes de livraison seulement */
@@ -2955,6 +3648,72 @@ export interface components {
         };
         EquipmentRename: {
             name: string;
+        };
+        EquipmentReport: {
+            end: string;
+            /** @description Par restaurant, puis caisses avant bornes, par nom ; chaque ligne dans la devise de son restaurant (jamais additionnées) */
+            items: components["schemas"]["EquipmentRow"][] | null;
+            /**
+             * Format: int64
+             * @description Un équipement est hors ligne quand son dernier appel date de plus de ce nombre de minutes (ou qu'il n'a jamais appelé)
+             */
+            offlineAfterMinutes: number;
+            start: string;
+        };
+        EquipmentRow: {
+            /** @description Restaurant archivé */
+            archived: boolean;
+            /**
+             * @description Devise du restaurant, celle de revenueCents
+             * @example EUR
+             */
+            currency: string;
+            /** Format: int64 */
+            equipmentId: number;
+            /**
+             * @description caisse ou borne
+             * @enum {string}
+             */
+            kind: "caisse" | "borne";
+            /**
+             * Format: date-time
+             * @description Dernier appel de l'équipement au serveur (RFC 3339, à 30 s près) ; null s'il n'a jamais appelé
+             */
+            lastSeenAt: string | null;
+            name: string;
+            /** @description Vu depuis moins de offlineAfterMinutes minutes */
+            online: boolean;
+            /**
+             * Format: int64
+             * @description Commandes payées sur l'équipement pendant la période
+             */
+            orders: number;
+            /** @description Nom du restaurant */
+            restaurant: string;
+            /** Format: int64 */
+            restaurantId: number;
+            /**
+             * Format: int64
+             * @description Chiffre d'affaires TTC de ces commandes, en centimes, dans la devise du restaurant
+             */
+            revenueCents: number;
+        };
+        EquipmentStatus: {
+            /** Format: int64 */
+            equipmentId: number;
+            /**
+             * @description caisse ou borne
+             * @enum {string}
+             */
+            kind: "caisse" | "borne";
+            /**
+             * Format: date-time
+             * @description Dernier appel de l'équipement au serveur (RFC 3339, à 30 s près) ; null s'il n'a jamais appelé
+             */
+            lastSeenAt: string | null;
+            name: string;
+            /** @description Vu depuis moins de offlineAfterMinutes minutes */
+            online: boolean;
         };
         ErrorDetail: {
             /** @description Where the error occurred, e.g. 'body.items[3].tags' or 'path.thing-id' */
@@ -3293,6 +4052,20 @@ export interface components {
              */
             rejected: number;
         };
+        Input: {
+            /** @description Adresse qui reçoit le résumé */
+            email: string;
+            /**
+             * @description daily ou weekly
+             * @enum {string}
+             */
+            frequency: "daily" | "weekly";
+            /**
+             * Format: int64
+             * @description Le restaurant résumé ; 0 : tous les restaurants visibles
+             */
+            restaurantId: number;
+        };
         IssuedKey: {
             equipment: components["schemas"]["Equipment"];
             /** @description La clé à saisir sur l'équipement ; elle n'est plus jamais affichée */
@@ -3414,6 +4187,48 @@ export interface components {
             size: number;
             /** Format: date-time */
             timestamp: string;
+        };
+        Margin: {
+            /**
+             * Format: int64
+             * @description Quantité × prix d'achat des produits dont il est connu
+             */
+            costCents: number;
+            /**
+             * Format: int64
+             * @description CA HT des produits dont le prix d'achat est connu
+             */
+            knownHtCents: number;
+            /**
+             * Format: int64
+             * @description Produits vendus dont le prix d'achat est connu
+             */
+            knownProducts: number;
+            /**
+             * Format: double
+             * @description Part du CA HT couverte par un prix d'achat connu, en % (deux décimales)
+             */
+            knownShare: number;
+            /**
+             * Format: int64
+             * @description CA HT − quantité × prix d'achat, additionné sur les seuls produits dont le prix d'achat est connu
+             */
+            marginCents: number;
+            /**
+             * Format: double
+             * @description Taux de marge en % du CA HT couvert ; null quand aucun produit vendu n'a de prix d'achat connu
+             */
+            rate: number | null;
+            /**
+             * Format: int64
+             * @description CA HT des produits sans prix d'achat connu : leur marge n'est pas comptée
+             */
+            unknownHtCents: number;
+            /**
+             * Format: int64
+             * @description Produits vendus sans prix d'achat connu (absent des cartes, nul, ou différent d'une carte à l'autre)
+             */
+            unknownProducts: number;
         };
         Marketplace: {
             restaurants: components["schemas"]["MarketplaceRestaurant"][] | null;
@@ -3872,6 +4687,134 @@ export interface components {
         MessageOutputBody: {
             message: string;
         };
+        MixCategory: {
+            /** Format: int64 */
+            htCents: number;
+            name: string;
+            /** Format: int64 */
+            previousRevenueCents: number;
+            /**
+             * Format: double
+             * @description Part du CA TTC de la période précédente, en %
+             */
+            previousShare: number;
+            /** Format: int64 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description CA TTC en centimes
+             */
+            revenueCents: number;
+            /**
+             * Format: double
+             * @description Part du CA TTC des produits, en %
+             */
+            share: number;
+            /**
+             * Format: double
+             * @description Évolution du CA TTC en % ; null sans vente sur la période précédente
+             */
+            trend: number | null;
+        };
+        MixOption: {
+            /** @description Groupe d'options */
+            group: string;
+            name: string;
+            /** Format: int64 */
+            previousQuantity: number;
+            /** Format: int64 */
+            previousRank: number | null;
+            /** Format: int64 */
+            previousRevenueCents: number;
+            /** Format: int64 */
+            quantity: number;
+            /** Format: int64 */
+            rank: number | null;
+            /** Format: int64 */
+            rankChange: number | null;
+            /**
+             * Format: int64
+             * @description CA TTC en centimes (les options ne sont pas tenues en HT)
+             */
+            revenueCents: number;
+            /**
+             * Format: double
+             * @description Part du CA TTC des options de la période, en %
+             */
+            share: number;
+            /** Format: double */
+            trend: number | null;
+        };
+        MixProduct: {
+            category: string;
+            /**
+             * Format: int64
+             * @description CA HT en centimes
+             */
+            htCents: number;
+            /**
+             * Format: int64
+             * @description CA HT − quantité × prix d'achat ; null quand le prix d'achat est inconnu
+             */
+            marginCents: number | null;
+            /**
+             * Format: double
+             * @description Marge en % du CA HT ; null quand le prix d'achat est inconnu ou le CA HT nul
+             */
+            marginRate: number | null;
+            name: string;
+            /** Format: int64 */
+            previousQuantity: number;
+            /**
+             * Format: int64
+             * @description Rang sur la période précédente ; null quand il n'y a pas été vendu
+             */
+            previousRank: number | null;
+            /** Format: int64 */
+            previousRevenueCents: number;
+            /**
+             * Format: double
+             * @description Part du CA TTC de la période précédente, en %
+             */
+            previousShare: number;
+            /** @description Les cartes donnent des prix d'achat différents pour ce produit : la marge n'est pas calculée */
+            priceConflict?: boolean;
+            /**
+             * Format: int64
+             * @description Prix d'achat unitaire des cartes de la franchise, en centimes ; null quand inconnu
+             */
+            purchasePriceCents: number | null;
+            /**
+             * Format: int64
+             * @description Unités vendues sur la période
+             */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Rang par CA TTC sur la période (1 : le premier) ; null quand le produit n'a été vendu que sur la période précédente
+             */
+            rank: number | null;
+            /**
+             * Format: int64
+             * @description Places gagnées (positif) ou perdues (négatif) : previousRank − rank ; null sans l'un des deux
+             */
+            rankChange: number | null;
+            /**
+             * Format: int64
+             * @description CA TTC en centimes
+             */
+            revenueCents: number;
+            /**
+             * Format: double
+             * @description Part du CA TTC des produits de la période, en % (deux décimales)
+             */
+            share: number;
+            /**
+             * Format: double
+             * @description Évolution du CA TTC en % ; null sans vente sur la période précédente
+             */
+            trend: number | null;
+        };
         ModuleSettings: {
             /** @description Accepter automatiquement les commandes (Deliveroo, Click & Collect) */
             auto_accept_commands?: boolean;
@@ -4189,6 +5132,14 @@ export interface components {
             /** @description La route affichée (jamais une page de connexion) */
             page: string;
         };
+        Preview: {
+            /** @description La période résumée (AAAA-MM-JJ : le jour, ou le lundi de la semaine) */
+            period: string;
+            /** @description Adresse à laquelle l'aperçu a été envoyé */
+            sentTo: string;
+            /** @description Objet du message envoyé */
+            subject: string;
+        };
         PriceLine: {
             /**
              * Format: int64
@@ -4234,6 +5185,72 @@ export interface components {
         };
         Printers: {
             printers: components["schemas"]["Printer"][] | null;
+        };
+        ProductMix: {
+            /** @description Les catégories, par CA TTC décroissant puis par nom */
+            categories: components["schemas"]["MixCategory"][] | null;
+            /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
+            currencies: components["schemas"]["CurrencyShare"][] | null;
+            /**
+             * @description Devise (ISO 4217) de tous les montants de la réponse : seuls les restaurants de cette devise sont comptés
+             * @example EUR
+             */
+            currency: string;
+            /** @description Dernier jour de la période (AAAA-MM-JJ), inclus */
+            end: string;
+            /** @description Les options vendues sur la période ou la précédente, par CA TTC décroissant puis par nom */
+            options: components["schemas"]["MixOption"][] | null;
+            /** @description Période précédente : le même nombre de jours, juste avant start */
+            previous: components["schemas"]["FlashRange"];
+            /** @description Quand la période comprend aujourd'hui : l'heure locale (HH:MM) jusqu'à laquelle le dernier jour de la période précédente est compté, celle de maintenant (aujourd'hui jusqu'à maintenant contre le même jour de la période précédente jusqu'à la même heure) */
+            previousUntil?: string;
+            /** @description Les produits vendus sur la période ou sur la période précédente (quantity 0 : vendu seulement avant), par CA TTC décroissant puis par nom */
+            products: components["schemas"]["MixProduct"][] | null;
+            /** @description Premier jour de la période (AAAA-MM-JJ, jour d'exploitation) */
+            start: string;
+            totals: components["schemas"]["ProductMixTotals"];
+        };
+        ProductMixTotals: {
+            /**
+             * Format: int64
+             * @description CA HT des lignes, en centimes (chaque ligne au taux de TVA de sa vente)
+             */
+            htCents: number;
+            margin: components["schemas"]["Margin"];
+            /**
+             * Format: int64
+             * @description CA TTC des options (suppléments), en centimes : compris dans celui des produits qui les portent
+             */
+            optionsRevenueCents: number;
+            /** Format: int64 */
+            previousQuantity: number;
+            /** Format: int64 */
+            previousRevenueCents: number;
+            /**
+             * Format: int64
+             * @description Produits différents vendus sur la période
+             */
+            products: number;
+            /**
+             * Format: int64
+             * @description Unités vendues
+             */
+            quantity: number;
+            /**
+             * Format: double
+             * @description Évolution des unités en % ; null sans vente sur la période précédente
+             */
+            quantityTrend: number | null;
+            /**
+             * Format: int64
+             * @description CA TTC des lignes de produits (avant réduction sur la commande), en centimes
+             */
+            revenueCents: number;
+            /**
+             * Format: double
+             * @description Évolution du CA TTC en % ; null sans vente sur la période précédente
+             */
+            revenueTrend: number | null;
         };
         ProductReport: {
             categories: components["schemas"]["CategoryRow"][] | null;
@@ -4354,9 +5371,92 @@ export interface components {
         RestaurantCartesInputBody: {
             campaignIds: number[] | null;
         };
+        RestaurantComparison: {
+            /** @description Restaurants actifs de la période et de la période précédente */
+            activeRestaurants: number[] | null;
+            /** @description La moyenne par restaurant actif (au moins une commande payée sur la période) : les montants et les nombres du total divisés par le nombre de restaurants actifs, arrondis à l'unité ; panier moyen et temps de sortie, ceux du total */
+            average: components["schemas"]["RestaurantComparisonAverageStruct"];
+            /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
+            currencies: components["schemas"]["CurrencyShare"][] | null;
+            /**
+             * @description Devise (ISO 4217) de tous les montants de la réponse : seuls les restaurants de cette devise sont comptés
+             * @example EUR
+             */
+            currency: string;
+            /** @description Dernier jour de la période (AAAA-MM-JJ), inclus */
+            end: string;
+            /**
+             * Format: int64
+             * @description Le restaurant demandé (restaurantId) : la comparaison porte quand même sur tous les restaurants visibles de sa devise, pour le situer ; 0 sans restaurant demandé
+             */
+            focusRestaurantId: number;
+            /** @description Le total des restaurants listés (panier moyen et temps de sortie : ceux de toutes leurs commandes ensemble) */
+            franchise: components["schemas"]["RestaurantComparisonFranchiseStruct"];
+            /** @description Période précédente : le même nombre de jours, juste avant start */
+            previous: components["schemas"]["FlashRange"];
+            /** @description Les restaurants de la devise, non archivés ou avec des commandes sur l'une des deux périodes, par chiffre d'affaires décroissant */
+            restaurants: components["schemas"]["RestaurantRow"][] | null;
+            /** @description Premier jour de la période (AAAA-MM-JJ) */
+            start: string;
+        };
+        RestaurantComparisonAverageStruct: {
+            current: components["schemas"]["RestaurantFigures"];
+            previous: components["schemas"]["RestaurantFigures"];
+        };
+        RestaurantComparisonFranchiseStruct: {
+            current: components["schemas"]["RestaurantFigures"];
+            previous: components["schemas"]["RestaurantFigures"];
+        };
         RestaurantEquipments: {
             items: components["schemas"]["Equipment"][] | null;
             restaurant: components["schemas"]["Restaurant"];
+        };
+        RestaurantFigures: {
+            /**
+             * Format: int64
+             * @description Panier moyen TTC en centimes (revenueCents / orders arrondi au plus proche) ; 0 sans commande
+             */
+            averageBasketCents: number;
+            /**
+             * Format: int64
+             * @description Montant TTC des commandes annulées, en centimes
+             */
+            cancelledCents: number;
+            /**
+             * Format: int64
+             * @description Commandes annulées (tous les statuts sauf payée et en attente, comme Mes Commandes)
+             */
+            cancelledOrders: number;
+            /**
+             * Format: int64
+             * @description Réductions accordées sur les commandes payées, en centimes
+             */
+            discountCents: number;
+            /**
+             * Format: int64
+             * @description Commandes payées avec une réduction
+             */
+            discountedOrders: number;
+            /**
+             * Format: double
+             * @description Temps de sortie cuisine moyen des commandes payées qui en ont un, en minutes non arrondies ; null si aucune n'en a
+             */
+            exitMinutes: number | null;
+            /**
+             * Format: int64
+             * @description Chiffre d'affaires HT des commandes payées, en centimes
+             */
+            htCents: number;
+            /**
+             * Format: int64
+             * @description Commandes payées
+             */
+            orders: number;
+            /**
+             * Format: int64
+             * @description Chiffre d'affaires TTC des commandes payées, en centimes
+             */
+            revenueCents: number;
         };
         RestaurantList: {
             items: components["schemas"]["Restaurant"][] | null;
@@ -4390,8 +5490,57 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        RestaurantRow: {
+            /** @description Restaurant archivé (listé seulement s'il a des commandes sur l'une des deux périodes) */
+            archived: boolean;
+            /** @description La période */
+            current: components["schemas"]["RestaurantFigures"];
+            name: string;
+            /** @description La période précédente */
+            previous: components["schemas"]["RestaurantFigures"];
+            /** Format: int64 */
+            restaurantId: number;
+        };
+        RestaurantToday: {
+            /**
+             * @description Devise du restaurant, celle de ses montants
+             * @example EUR
+             */
+            currency: string;
+            /** @description Caisses puis bornes du restaurant, par nom */
+            equipments: components["schemas"]["EquipmentStatus"][] | null;
+            /**
+             * Format: date-time
+             * @description Paiement de la dernière commande payée des 7 derniers jours (RFC 3339) ; null sans commande sur ces 7 jours
+             */
+            lastOrderAt: string | null;
+            /** @description Le même jour de la semaine précédente jusqu'à la même heure locale */
+            lastWeek: components["schemas"]["FlashFigures"];
+            name: string;
+            /** Format: int64 */
+            restaurantId: number;
+            /** @description Fuseau du restaurant (IANA) */
+            timeZone: string;
+            /** @description Aujourd'hui jusqu'à maintenant (chiffres du flash du jour) */
+            today: components["schemas"]["FlashFigures"];
+        };
         RestaurantsBodyBody: {
             restaurantIds: number[] | null;
+        };
+        RestaurantsToday: {
+            /** @description Aujourd'hui dans le fuseau du franchiseur (AAAA-MM-JJ) */
+            date: string;
+            /** @description Le jour de comparaison (AAAA-MM-JJ), une semaine plus tôt */
+            lastWeek: string;
+            /**
+             * Format: int64
+             * @description Un équipement est hors ligne quand son dernier appel date de plus de ce nombre de minutes (ou qu'il n'a jamais appelé)
+             */
+            offlineAfterMinutes: number;
+            /** @description Les restaurants non archivés du périmètre, par nom */
+            restaurants: components["schemas"]["RestaurantToday"][] | null;
+            /** @description Heure locale de maintenant (HH:MM, fuseau du franchiseur) */
+            until: string;
         };
         Revenue: {
             /**
@@ -4598,6 +5747,36 @@ export interface components {
             /** @description À passer en ?ticket= à GET /api/v1/events ; valable une seule fois */
             ticket: string;
         };
+        Subscription: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: email
+             * @description Adresse qui reçoit le résumé
+             */
+            email: string;
+            /**
+             * @description daily : chaque matin vers 7 h (heure locale), la veille ; weekly : le lundi vers 7 h, la semaine précédente (du lundi au dimanche)
+             * @enum {string}
+             */
+            frequency: "daily" | "weekly";
+            /** Format: int64 */
+            id: number;
+            /** @description Dernière période envoyée ou sautée (AAAA-MM-JJ : le jour, ou le lundi de la semaine) ; le premier envoi est celui de la période suivante */
+            lastPeriod: string;
+            /**
+             * Format: date-time
+             * @description Prochain envoi prévu (vers 7 h, heure locale)
+             */
+            nextSendAt: string;
+            /**
+             * Format: int64
+             * @description Le restaurant résumé ; 0 : tous les restaurants visibles par l'utilisateur
+             */
+            restaurantId: number;
+            /** @description Nom du restaurant ; vide pour tous les restaurants */
+            restaurantName: string;
+        };
         SuspensionCheck: {
             /**
              * Format: int64
@@ -4695,6 +5874,11 @@ export interface components {
              * @example EUR
              */
             currency: string;
+            /**
+             * Format: int64
+             * @description Montant des réductions accordées (centimes, TTC)
+             */
+            discountCents: number;
             /** Format: int64 */
             equipmentId: number;
             name_equipement: string;
@@ -9212,6 +10396,339 @@ export interface operations {
             };
         };
     };
+    reportAccountingExport: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
+                /** @description csv : UTF-8 avec BOM, « ; », virgule décimale, dates JJ/MM/AAAA, fins de ligne CRLF ; xlsx : nombres et dates réels */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description « journal-comptable_AAAA-MM-JJ_AAAA-MM-JJ_DEVISE.csv » ou .xlsx : une ligne par jour et restaurant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportAccountingPreview: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
+                /** @description Nombre de lignes de l'aperçu */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accounting"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportCancellations: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cancellations"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportCancelledOrders: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
+                page?: number;
+                /** @description 10, 25, 50 ; -1 : tout */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelledPage"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportClickAndCollect: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClickAndCollect"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     reportCounts: {
         parameters: {
             query: {
@@ -9412,6 +10929,152 @@ export interface operations {
             };
         };
     };
+    reportEquipments: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EquipmentReport"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    exportReport: {
+        parameters: {
+            query: {
+                /** @description csv : un tableau, pour Excel en français (UTF-8 avec BOM, « ; », virgule décimale, JJ/MM/AAAA, fins de ligne CRLF) ; xlsx : un classeur, une feuille par tableau, chiffres en nombres avec leur format */
+                format: "csv" | "xlsx";
+                /** @description Le tableau du rapport (products : categories, ranking ; sales : items ; discounts : by-type, by-source, by-label, series, by-restaurant ; discounted-orders : orders ; z : equipments ; performance : by-restaurant, by-day, by-order-type, by-category, by-product, heatmap ; counts : counts ; revenue : series, totals, heatmap ; flash : totals-{DEVISE}, restaurants-{DEVISE}). Vide : tous les tableaux en xlsx, le premier en csv. */
+                table?: string;
+                /** @description AAAA-MM-JJ ; obligatoire sauf pour flash */
+                start?: string;
+                /** @description AAAA-MM-JJ, inclus ; obligatoire sauf pour flash */
+                end?: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                /** @description Comme le paramètre currency du rapport */
+                currency?: string;
+                /** @description discounts : day ou month ; revenue : day, week, month ou hour */
+                grain?: "day" | "week" | "month" | "hour";
+                /** @description performance : fuseau IANA de la carte de chaleur */
+                tz?: string;
+                /** @description sales : products ou options */
+                kind?: "products" | "options";
+                /** @description sales : vide, les catégories ; sinon les produits ou options de cette catégorie */
+                category?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Le rapport : products (Mes Produits), sales (ventes v2), discounts (Mes Réductions), discounted-orders (Liste Commande en Réduction), z (Z Équipement), performance, counts (compteurs de commandes), revenue (CA dans le temps), flash (Flash du jour) */
+                report: "products" | "sales" | "discounts" | "discounted-orders" | "z" | "performance" | "counts" | "revenue" | "flash";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Le fichier, envoyé au fil de sa lecture, nommé par Content-Disposition (« ventes-produits_2026-01-17_2026-10-12.xlsx ») */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     reportFlash: {
         parameters: {
             query?: {
@@ -9538,6 +11201,71 @@ export interface operations {
             };
         };
     };
+    reportProductMix: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductMix"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     reportProducts: {
         parameters: {
             query: {
@@ -9622,6 +11350,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Realtime"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportRestaurants: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestaurantComparison"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportRestaurantsToday: {
+        parameters: {
+            query?: {
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestaurantsToday"];
                 };
             };
             /** @description Unauthorized */
@@ -9797,6 +11649,229 @@ export interface operations {
             };
         };
     };
+    listSummarySubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"][] | null;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    createSummarySubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Input"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    previewSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Input"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preview"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    deleteSummarySubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     reportZ: {
         parameters: {
             query: {
@@ -9822,6 +11897,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ZReport"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportZPDF: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ : le jour d'exploitation du Z */
+                date: string;
+                /** @description 0 : tous les restaurants visibles (de la devise choisie) */
+                restaurantId?: number;
+                /** @description Périmètre de plusieurs devises : la devise des restaurants imprimés (ISO 4217) ; par défaut celle du franchiseur */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description « Z AAAA-MM-JJ.pdf » : A4 portrait, une page par équipement puis une page de total par restaurant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Unauthorized */
