@@ -184,7 +184,7 @@ func WriteZPDF(w io.Writer, z ZDay, opt ZPDFOptions) error {
 				name = "Équipement n° " + strconv.FormatInt(e.EquipmentID, 10)
 			}
 			kind := map[string]string{"caisse": "Caisse", "borne": "Borne"}[e.Kind]
-			if kind != "" {
+			if kind != "" && !strings.HasPrefix(strings.ToLower(name), strings.ToLower(kind)) {
 				name = kind + " " + name
 			}
 			header(r, name)
