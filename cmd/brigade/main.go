@@ -24,6 +24,7 @@ import (
 	"brigade/internal/demo"
 	"brigade/internal/events"
 	"brigade/internal/httpapi"
+	"brigade/internal/mail"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
 	"brigade/web"
@@ -135,7 +136,15 @@ func open(ctx context.Context, c config.Config) (*program, error) {
 		db.Close()
 		return nil, fmt.Errorf("stockage des fichiers : %w", err)
 	}
-	services, err := app.New(ctx, db, bus, blobs, auth.Config{TokenTTL: c.TokenTTL, PublicURL: c.PublicURL})
+	mailer, err := mail.Open(c.SMTPURL)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	if m, ok := mailer.(*mail.SMTP); ok {
+		slog.Info("e-mails envoyés par SMTP", "server", m.Address())
+	}
+	services, err := app.New(ctx, db, bus, blobs, auth.Config{TokenTTL: c.TokenTTL, PublicURL: c.PublicURL, Mailer: mailer})
 	if err != nil {
 		db.Close()
 		return nil, err

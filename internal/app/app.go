@@ -6,6 +6,7 @@ package app
 
 import (
 	"context"
+	"log/slog"
 
 	"brigade/internal/auth"
 	"brigade/internal/blob"
@@ -13,6 +14,7 @@ import (
 	"brigade/internal/events"
 	"brigade/internal/export"
 	"brigade/internal/jobs"
+	"brigade/internal/mail"
 	"brigade/internal/marketplace"
 	"brigade/internal/menu"
 	"brigade/internal/notices"
@@ -21,6 +23,7 @@ import (
 	"brigade/internal/reports"
 	"brigade/internal/settings"
 	"brigade/internal/store"
+	"brigade/internal/summaries"
 	"brigade/internal/telemetry"
 	"brigade/internal/tenancy"
 )
@@ -45,11 +48,18 @@ type Services struct {
 	Presence    *presence.Service
 	Notices     *notices.Service
 	Exports     *export.Service
+	Summaries   *summaries.Service
+	// Mail is the mail sender (authConfig.Mailer, else the log).
+	Mail mail.Sender
 }
 
 // New builds every service over a migrated database.
 func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, authConfig auth.Config) (*Services, error) {
 	s := &Services{DB: db, Bus: bus, Blobs: blobs}
+	if authConfig.Mailer == nil {
+		authConfig.Mailer = mail.LogSender{Log: slog.Default()}
+	}
+	s.Mail = authConfig.Mailer
 	telemetry.Default().WatchDB(db.Pools())
 	s.Tenancy = tenancy.NewService(db, bus)
 	au, err := auth.NewService(ctx, db, s.Tenancy, authConfig)
@@ -70,5 +80,6 @@ func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, au
 	s.Presence = presence.NewService(db, s.Tenancy, bus)
 	s.Notices = notices.NewService(db, bus)
 	s.Exports = export.NewService(db, s.Tenancy, s.Jobs, s.Deploy, blobs)
+	s.Summaries = summaries.NewService(db, s.Tenancy, s.Reports, s.Jobs, s.Mail, authConfig.PublicURL)
 	return s, nil
 }

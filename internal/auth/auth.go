@@ -11,7 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/mail"
+	netmail "net/mail"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -21,6 +21,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"golang.org/x/crypto/bcrypt"
 
+	"brigade/internal/mail"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
 )
@@ -62,19 +63,9 @@ const (
 	minPasswordRunes = 8
 )
 
-// Mailer sends the password-reset mail. LogMailer is used when no mail
-// server is configured.
-type Mailer interface {
-	Send(ctx context.Context, to, subject, body string) error
-}
-
-// LogMailer writes mails to the server log.
-type LogMailer struct{ Log *slog.Logger }
-
-func (m LogMailer) Send(_ context.Context, to, subject, body string) error {
-	m.Log.Info("mail (aucun serveur de mail configuré)", "to", to, "subject", subject, "body", body)
-	return nil
-}
+// Mailer sends the password-reset mail: the project's mail sender (SMTP
+// with --smtp-url, else mail.LogSender, which writes it to the log).
+type Mailer = mail.Sender
 
 // Service signs people in and checks their tokens.
 type Service struct {
@@ -123,7 +114,7 @@ func NewService(ctx context.Context, db *store.DB, ten *tenancy.Service, cfg Con
 		cfg.TokenTTL = 12 * time.Hour
 	}
 	if cfg.Mailer == nil {
-		cfg.Mailer = LogMailer{Log: slog.Default()}
+		cfg.Mailer = mail.LogSender{Log: slog.Default()}
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -367,7 +358,7 @@ func (s *Service) Impersonate(ctx context.Context, p tenancy.Principal, franchis
 // SignUp creates a new franchise owner with a new franchise (DECISIONS:
 // sign-up never attaches a login to an existing franchise).
 func (s *Service) SignUp(ctx context.Context, login, email, password, franchiseName string) (Session, error) {
-	if _, err := mail.ParseAddress(strings.TrimSpace(email)); err != nil || !strings.Contains(email, "@") {
+	if _, err := netmail.ParseAddress(strings.TrimSpace(email)); err != nil || !strings.Contains(email, "@") {
 		return Session{}, &tenancy.ValidationError{Field: "email", Message: "L'adresse e-mail n'est pas valide."}
 	}
 	if err := ValidatePassword(password); err != nil {
@@ -433,7 +424,7 @@ func (s *Service) ForgotPassword(ctx context.Context, login string) error {
 	}
 	link := fmt.Sprintf("%s/auth/resetPassword/%d&%s", s.publicURL, u.FranchiseID, token)
 	body := fmt.Sprintf("Bonjour,\n\nPour choisir un nouveau mot de passe Brigade, ouvrez ce lien (valable une heure) :\n%s\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message.", link)
-	return s.mailer.Send(ctx, u.Email, "Brigade : réinitialisation du mot de passe", body)
+	return s.mailer.Send(ctx, mail.Message{To: u.Email, Subject: "Brigade : réinitialisation du mot de passe", Text: body})
 }
 
 func hashToken(t string) string {

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"brigade/internal/mail"
 )
 
 // Config is the boot configuration. Runtime settings live in the database.
@@ -24,6 +26,8 @@ type Config struct {
 	// file:///path or s3://bucket/prefix?endpoint=…&region=… (see blob.Open).
 	BlobURL   string
 	PublicURL string
+	// SMTPURL is the mail server (mail.Open): empty for the log.
+	SMTPURL string
 	// DemoMode is what --demo says: auto (the demo only on the embedded
 	// default, never in a database given by URL), true or false.
 	DemoMode   string
@@ -60,6 +64,8 @@ func options(c *Config) []option {
 			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.BlobURL, "blob-url", def, "") }},
 		{name: "public-url", env: "BRIGADE_PUBLIC_URL", def: "", usage: "adresse publique (liens des e-mails) ; par défaut http://<listen>",
 			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.PublicURL, "public-url", def, "") }},
+		{name: "smtp-url", env: "BRIGADE_SMTP_URL", def: "", usage: "serveur de mail des e-mails (réinitialisation du mot de passe, résumés programmés) : smtp://utilisateur:motdepasse@hôte:587?from=Brigade%20<noreply@exemple.fr>&tls=starttls (tls : starttls, tls ou none) ; vide : les e-mails sont écrits dans le journal",
+			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.SMTPURL, "smtp-url", def, "") }},
 		{name: "demo", env: "BRIGADE_DEMO", def: "auto", usage: "charger la franchise de démonstration dans une base vide : auto (seulement sans --database-url), true ou false",
 			bind: func(fs *flag.FlagSet, def string) {
 				f := (*demoFlag)(&c.DemoMode)
@@ -135,6 +141,11 @@ func (c *Config) validate() error {
 	}
 	if err := validateBlobURL(c.BlobURL); err != nil {
 		return err
+	}
+	if c.SMTPURL != "" {
+		if _, err := mail.ParseSMTP(c.SMTPURL); err != nil {
+			return err
+		}
 	}
 	if c.TokenTTL < time.Minute {
 		return fmt.Errorf("--token-ttl %s : au moins une minute", c.TokenTTL)

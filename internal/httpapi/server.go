@@ -63,6 +63,7 @@ func (s *Server) Start(ctx context.Context) {
 	s.Jobs.Start(ctx, 2)
 	s.Deploy.Watch(ctx)
 	s.Deploy.KeepCurrent(ctx, time.Hour)
+	s.Summaries.Schedule(ctx, time.Minute)
 }
 
 // StopJobs stops the job runner and waits, until ctx ends, for the jobs it
@@ -116,7 +117,7 @@ func New(d Deps) *Server {
 	s.api = humachi.New(s.router, cfg)
 	s.api.UseMiddleware(s.authenticate)
 
-	s.routes = slices.Concat(s.routeTable(), s.settingsRouteTable(), s.peopleRouteTable(), s.presenceRouteTable(), s.ordersRouteTable(), s.reportsRouteTable(), s.marketplaceRouteTable(), s.deployRouteTable(), s.exportRouteTable())
+	s.routes = slices.Concat(s.routeTable(), s.settingsRouteTable(), s.peopleRouteTable(), s.presenceRouteTable(), s.ordersRouteTable(), s.reportsRouteTable(), s.marketplaceRouteTable(), s.deployRouteTable(), s.exportRouteTable(), s.summariesRouteTable())
 	for _, r := range s.routes {
 		r.register(s.api, r.operation())
 	}

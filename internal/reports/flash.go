@@ -156,6 +156,12 @@ type flashRead struct {
 // last day of a partial period and of its comparisons from the raw
 // orders, cut at now's local time of day in each restaurant's zone.
 func (s *Service) Flash(ctx context.Context, p tenancy.Principal, restaurantID int64) (Flash, error) {
+	return s.flashAt(ctx, p, restaurantID, s.now())
+}
+
+// flashAt is the flash as it read at now (the scheduled summaries read a
+// day that has ended as the next day's « yesterday »).
+func (s *Service) flashAt(ctx context.Context, p tenancy.Principal, restaurantID int64, now time.Time) (Flash, error) {
 	fr, err := s.ten.Franchise(ctx, p)
 	if err != nil {
 		return Flash{}, err
@@ -164,7 +170,6 @@ func (s *Service) Flash(ctx context.Context, p tenancy.Principal, restaurantID i
 	if err != nil {
 		loc = time.UTC
 	}
-	now := s.now()
 	today := orders.BusinessDate(now, loc)
 	keys, spans := flashPeriods(today)
 	sc, err := s.resolve(ctx, p, Filter{RestaurantID: restaurantID, Range: orders.Range{Start: spans[3][0].start, End: today}})

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"brigade/internal/events"
 	"brigade/internal/httpapi"
 	"brigade/internal/jobs"
+	"brigade/internal/mail"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
 )
@@ -42,15 +44,19 @@ type Server struct {
 
 // MailBox records the mails the server sends.
 type MailBox struct {
+	mu   sync.Mutex
 	Sent []Mail
 }
 
-// Mail is one recorded mail.
-type Mail struct{ To, Subject, Body string }
+// Mail is one recorded mail: Body is its text part, HTML its HTML
+// alternative (empty for a text-only mail).
+type Mail struct{ To, Subject, Body, HTML string }
 
-// Send implements auth.Mailer.
-func (m *MailBox) Send(_ context.Context, to, subject, body string) error {
-	m.Sent = append(m.Sent, Mail{to, subject, body})
+// Send implements mail.Sender.
+func (m *MailBox) Send(_ context.Context, msg mail.Message) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.Sent = append(m.Sent, Mail{msg.To, msg.Subject, msg.Text, msg.HTML})
 	return nil
 }
 
