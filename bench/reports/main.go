@@ -37,6 +37,7 @@ import (
 	"brigade/internal/demo"
 	"brigade/internal/events"
 	"brigade/internal/httpapi"
+	"brigade/internal/menu"
 	"brigade/internal/orders"
 	"brigade/internal/reports"
 	"brigade/internal/store"
@@ -279,6 +280,35 @@ func runReports(ctx context.Context, dsn string, shops []demo.Shop, last time.Ti
 				warm := median(7, func() { _, err := rep.Revenue(ctx, admin, f, grain); check(err) })
 				fmt.Printf("CA dans le temps %-12s %-5s restaurants %-4s : %s à froid, %s à chaud\n", br.label, grain, scope.label, ms(cold), ms(warm))
 			}
+		}
+	}
+	// Product mix (issue 18): the range and its previous one, products and
+	// options, with the cartes' purchase prices, on every range.
+	openMix := func() (*store.DB, *reports.Service) {
+		db, err := store.Open(ctx, dsn)
+		check(err)
+		bus := events.NewLocal()
+		ten := tenancy.NewService(db, bus)
+		rep := reports.NewService(orders.NewService(db, ten, bus), ten)
+		rep.UseCatalogue(menu.NewService(db, ten, bus))
+		return db, rep
+	}
+	for _, br := range benchRanges(last) {
+		for _, scope := range []struct {
+			label string
+			id    int64
+		}{{"tous", 0}, {"un", one}} {
+			f := reports.Filter{RestaurantID: scope.id, Range: br.r}
+			cdb, crep := openMix()
+			t := time.Now()
+			_, err := crep.ProductMix(ctx, admin, f)
+			check(err)
+			cold := time.Since(t)
+			cdb.Close()
+			mdb, rep := openMix()
+			warm := median(7, func() { _, err := rep.ProductMix(ctx, admin, f); check(err) })
+			mdb.Close()
+			fmt.Printf("mix produits %-12s restaurants %-4s : %s à froid, %s à chaud\n", br.label, scope.label, ms(cold), ms(warm))
 		}
 	}
 	fmt.Printf("rapports : à froid = premier appel sur une base tout juste ouverte ; à chaud = médiane de 7 (rollups) et de 3 (SQL brut)\n")

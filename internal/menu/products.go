@@ -26,6 +26,9 @@ type CatalogueProduct struct {
 	Prices       []PriceEntry
 	Flags        map[string]bool
 	Position     int
+	// PurchasePrice is the product's purchase price (the product mix's
+	// margin); zero or invalid: not known.
+	PurchasePrice Price
 }
 
 // CatalogueCarte is a carte of the catalogue, with the version its
@@ -135,7 +138,7 @@ func catalogueOf(campaignID int64, d *Document) []CatalogueProduct {
 			flags[name] = *flagOf(pr, name)
 		}
 		list = append(list, CatalogueProduct{CampaignID: campaignID, IDGlobal: pr.IDGlobal, ID: pr.ID, Name: pr.Name, IDCat: pr.IDCat,
-			CategoryName: c.Name, Path: pr.Path, Prices: pr.Prices, Flags: flags, Position: pr.Position})
+			CategoryName: c.Name, Path: pr.Path, Prices: pr.Prices, Flags: flags, Position: pr.Position, PurchasePrice: pr.PurchasePrice})
 	}
 	sort.SliceStable(list, func(i, j int) bool {
 		ai, bi := catOrder(list[i].IDCat)

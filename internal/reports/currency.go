@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"brigade/internal/orders"
 	"brigade/internal/tenancy"
 )
 
@@ -107,4 +108,34 @@ func (s *Service) money(ctx context.Context, p tenancy.Principal, f Filter) (sco
 		return sc, Coverage{}, err
 	}
 	return s.inCurrency(ctx, p, sc, f.Currency)
+}
+
+// partsOf is how a set of restaurants of the scope is read: their own
+// rows, or, when the caller sees the whole franchise and the others are
+// fewer, the franchise rows minus the others' rows (every metric is a sum:
+// exact). A currency or a zone most restaurants share reads about one row
+// per period and key instead of one per restaurant.
+func (full scope) partsOf(ids []int64) []revenuePart {
+	own := []revenuePart{{sc: orders.Scope{FranchiseID: full.FranchiseID, Restaurants: ids}, sign: 1}}
+	if full.Scope.Restaurants != nil {
+		return own
+	}
+	in := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		in[id] = true
+	}
+	var others []int64
+	for _, x := range full.restaurants {
+		if !in[x.ID] {
+			others = append(others, x.ID)
+		}
+	}
+	whole := revenuePart{sc: orders.Scope{FranchiseID: full.FranchiseID}, sign: 1}
+	switch {
+	case len(others) == 0:
+		return []revenuePart{whole}
+	case len(others) < len(ids):
+		return []revenuePart{whole, {sc: orders.Scope{FranchiseID: full.FranchiseID, Restaurants: others}, sign: -1}}
+	}
+	return own
 }

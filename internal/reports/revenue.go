@@ -180,30 +180,7 @@ func (s *Service) Revenue(ctx context.Context, p tenancy.Principal, f Filter, gr
 	// the franchise rows minus the others' rows (every metric is a sum:
 	// exact). A currency or a zone most restaurants share reads about one
 	// row per period instead of one per restaurant.
-	partsOf := func(ids []int64) []revenuePart {
-		own := []revenuePart{{sc: orders.Scope{FranchiseID: sc.FranchiseID, Restaurants: ids}, sign: 1}}
-		if full.Scope.Restaurants != nil {
-			return own
-		}
-		in := make(map[int64]bool, len(ids))
-		for _, id := range ids {
-			in[id] = true
-		}
-		var others []int64
-		for _, x := range full.restaurants {
-			if !in[x.ID] {
-				others = append(others, x.ID)
-			}
-		}
-		whole := revenuePart{sc: orders.Scope{FranchiseID: sc.FranchiseID}, sign: 1}
-		switch {
-		case len(others) == 0:
-			return []revenuePart{whole}
-		case len(others) < len(ids):
-			return []revenuePart{whole, {sc: orders.Scope{FranchiseID: sc.FranchiseID, Restaurants: others}, sign: -1}}
-		}
-		return own
-	}
+	partsOf := func(ids []int64) []revenuePart { return full.partsOf(ids) }
 	// The rest cells hold the paid orders' count, TTC and HT: the figures
 	// of the flash's paid ord cells and vat cells, in one row per
 	// restaurant (or franchise) and period instead of one per source and
