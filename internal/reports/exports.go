@@ -127,11 +127,11 @@ func asciiName(s string) string {
 	return b.String()
 }
 
-func money(key, label, currency string) Column {
+func moneyCol(key, label, currency string) Column {
 	return Column{Key: key, Label: label, Kind: KindMoney, Currency: currency}
 }
-func text(key, label string) Column    { return Column{Key: key, Label: label, Kind: KindText} }
-func integer(key, label string) Column { return Column{Key: key, Label: label, Kind: KindInteger} }
+func textCol(key, label string) Column { return Column{Key: key, Label: label, Kind: KindText} }
+func intCol(key, label string) Column  { return Column{Key: key, Label: label, Kind: KindInteger} }
 
 // rateText writes VAT rates in basis points as « 5,5 % ; 10 % ».
 func rateText(bps []int) string {
@@ -149,9 +149,9 @@ func (s *Service) productTables(ctx context.Context, p tenancy.Principal, q Expo
 	}
 	cur := r.Currency
 	return "mes-produits", []Table{
-		{Name: "categories", Title: "Catégories", Columns: []Column{text("name", "Catégorie"), money("ca_ttc", "CA TTC", cur), money("ca_ht", "CA HT", cur), money("tva", "TVA", cur), text("vatRates", "Taux de TVA")},
+		{Name: "categories", Title: "Catégories", Columns: []Column{textCol("name", "Catégorie"), moneyCol("ca_ttc", "CA TTC", cur), moneyCol("ca_ht", "CA HT", cur), moneyCol("tva", "TVA", cur), textCol("vatRates", "Taux de TVA")},
 			Each: rowsOf(r.Categories, func(c CategoryRow) []any { return []any{c.Name, c.TTC, c.HT, c.VAT, rateText(c.VATRates)} })},
-		{Name: "ranking", Title: "Classement des produits", Columns: []Column{integer("rank", "Rang"), text("name", "Produit"), text("category", "Catégorie"), integer("total", "Quantité vendue"), money("ttc", "CA TTC", cur)},
+		{Name: "ranking", Title: "Classement des produits", Columns: []Column{intCol("rank", "Rang"), textCol("name", "Produit"), textCol("category", "Catégorie"), intCol("total", "Quantité vendue"), moneyCol("ttc", "CA TTC", cur)},
 			Each: func(emit func([]any) error) error {
 				for i, x := range r.Ranking {
 					if err := emit([]any{int64(i + 1), x.Name, x.Category, x.Total, x.TTC}); err != nil {
@@ -188,7 +188,7 @@ func (s *Service) salesTables(ctx context.Context, p tenancy.Principal, q Export
 	}
 	cur := r.Currency
 	return slug, []Table{{Name: "items", Title: title,
-		Columns: []Column{text("name", label), integer("nombrescommandes", "Ventes"), money("ttcAmount", "Montant TTC", cur), money("previousAmount", "Période précédente", cur), {Key: "pourcentage", Label: "Évolution", Kind: KindPercent}},
+		Columns: []Column{textCol("name", label), intCol("nombrescommandes", "Ventes"), moneyCol("ttcAmount", "Montant TTC", cur), moneyCol("previousAmount", "Période précédente", cur), {Key: "pourcentage", Label: "Évolution", Kind: KindPercent}},
 		Each:    rowsOf(r.Items, func(x SalesRow) []any { return []any{x.Name, x.Count, x.Amount, x.Previous, x.Percent} })}}, nil
 }
 
@@ -203,15 +203,15 @@ func (s *Service) discountTables(ctx context.Context, p tenancy.Principal, q Exp
 	}
 	cur := r.Currency
 	amounts := func(name, title, label string, list []Amount) Table {
-		return Table{Name: name, Title: title, Columns: []Column{text("label", label), integer("orders", "Commandes"), money("cents", "Réductions", cur)},
+		return Table{Name: name, Title: title, Columns: []Column{textCol("label", label), intCol("orders", "Commandes"), moneyCol("cents", "Réductions", cur)},
 			Each: rowsOf(list, func(a Amount) []any { return []any{a.Label, a.Orders, a.Cents} })}
 	}
-	series := Table{Name: "series", Title: "Réductions par jour", Columns: []Column{{Key: "date", Label: "Jour", Kind: KindDate}, money("cents", "Réductions", cur)},
+	series := Table{Name: "series", Title: "Réductions par jour", Columns: []Column{{Key: "date", Label: "Jour", Kind: KindDate}, moneyCol("cents", "Réductions", cur)},
 		Each: rowsOf(r.Series, func(a Amount) []any { return []any{a.Label, a.Cents} })}
 	if monthly {
 		series.Title, series.Columns[0] = "Réductions par mois", Column{Key: "month", Label: "Mois", Kind: KindMonth}
 	}
-	byRest := Table{Name: "by-restaurant", Title: "Réductions par restaurant", Columns: []Column{text("label", "Restaurant"), money("cents", "Réductions", cur)},
+	byRest := Table{Name: "by-restaurant", Title: "Réductions par restaurant", Columns: []Column{textCol("label", "Restaurant"), moneyCol("cents", "Réductions", cur)},
 		Each: rowsOf(r.ByRestaurant, func(a Amount) []any { return []any{a.Label, a.Cents} })}
 	return "reductions", []Table{
 		amounts("by-type", "Par type de réduction", "Type de réduction", r.ByType),
@@ -234,10 +234,10 @@ func (s *Service) discountedTables(ctx context.Context, p tenancy.Principal, q E
 		zones[x.ID] = zone(x.TimeZone)
 	}
 	cur := cov.Currency
-	cols := []Column{{Key: "paid_at", Label: "Date paiement", Kind: KindDateTime}, text("restaurant", "Restaurant"), text("id_commande", "N° de commande"),
-		text("type_discount", "Type de réduction"), text("discount_value", "Réduction"), money("discount", "Montant de la réduction", cur),
-		money("real_total", "Total réel", cur), money("total", "Total", cur), text("type_order", "Type commande"), text("label_discount", "Libellé de réduction"),
-		text("cashier", "Caissier"), text("source", "Source")}
+	cols := []Column{{Key: "paid_at", Label: "Date paiement", Kind: KindDateTime}, textCol("restaurant", "Restaurant"), textCol("id_commande", "N° de commande"),
+		textCol("type_discount", "Type de réduction"), textCol("discount_value", "Réduction"), moneyCol("discount", "Montant de la réduction", cur),
+		moneyCol("real_total", "Total réel", cur), moneyCol("total", "Total", cur), textCol("type_order", "Type commande"), textCol("label_discount", "Libellé de réduction"),
+		textCol("cashier", "Caissier"), textCol("source", "Source")}
 	each := func(emit func([]any) error) error {
 		row := make([]any, len(cols))
 		return s.orders.EachDiscounted(ctx, sc.Scope, q.Filter.Range, func(it orders.DiscountItem) error {
@@ -271,16 +271,16 @@ func (s *Service) zTables(ctx context.Context, p tenancy.Principal, q ExportQuer
 		return "", nil, err
 	}
 	cur := z.Currency
-	cols := []Column{text("pseudo", "Restaurant"), text("name_equipement", "Équipement"),
-		money("totalp_platfrome", "Total plateforme comprise", cur), money("totalTtc", "Total TTC", cur), money("ca_ht", "CA HT", cur), money("tva", "TVA", cur)}
+	cols := []Column{textCol("pseudo", "Restaurant"), textCol("name_equipement", "Équipement"),
+		moneyCol("totalp_platfrome", "Total plateforme comprise", cur), moneyCol("totalTtc", "Total TTC", cur), moneyCol("ca_ht", "CA HT", cur), moneyCol("tva", "TVA", cur)}
 	for _, bp := range ZRates {
-		cols = append(cols, money("tva"+strconv.Itoa(bp), "TVA "+decimalComma(float64(bp)/100, 2)+" %", cur))
+		cols = append(cols, moneyCol("tva"+strconv.Itoa(bp), "TVA "+decimalComma(float64(bp)/100, 2)+" %", cur))
 	}
-	cols = append(cols, money("total_platform", "Plateforme", cur))
+	cols = append(cols, moneyCol("total_platform", "Plateforme", cur))
 	for _, m := range orders.PaymentMethods {
-		cols = append(cols, money("payment_"+m.Code, m.Label, cur))
+		cols = append(cols, moneyCol("payment_"+m.Code, m.Label, cur))
 	}
-	cols = append(cols, integer("nbcommandes_ttc_platform", "Commandes"), integer("nbcommande_platforme", "Commandes plateforme"), integer("Promotion", "Commandes avec réduction"))
+	cols = append(cols, intCol("nbcommandes_ttc_platform", "Commandes"), intCol("nbcommande_platforme", "Commandes plateforme"), intCol("Promotion", "Commandes avec réduction"))
 	return "z-equipement", []Table{{Name: "equipments", Title: "Z Équipement", Columns: cols, Each: rowsOf(z.Items, func(r ZRow) []any {
 		row := []any{r.Restaurant, r.Equipment, r.TotalWithPlatform, r.TotalTTC, r.HT, r.VAT}
 		for _, bp := range ZRates {
@@ -301,11 +301,11 @@ func (s *Service) performanceTables(ctx context.Context, p tenancy.Principal, q 
 	}
 	exit := Column{Key: "temps_sortie", Label: "Temps de sortie moyen", Kind: KindDuration}
 	perf := func(name, title, label string, withCategory bool, list []PerfRow) Table {
-		cols := []Column{text("name", label)}
+		cols := []Column{textCol("name", label)}
 		if withCategory {
-			cols = append(cols, text("category", "Catégorie"))
+			cols = append(cols, textCol("category", "Catégorie"))
 		}
-		cols = append(cols, exit, integer("nbr_cmd", "Commandes"), integer("quantity", "Articles"), integer("fast_trank", "Articles sortis en plus de 15 min"),
+		cols = append(cols, exit, intCol("nbr_cmd", "Commandes"), intCol("quantity", "Articles"), intCol("fast_trank", "Articles sortis en plus de 15 min"),
 			Column{Key: "speciaux", Label: "Spéciaux", Kind: KindPercent}, Column{Key: "normaux", Label: "Normaux", Kind: KindPercent})
 		return Table{Name: name, Title: title, Columns: cols, Each: rowsOf(list, func(x PerfRow) []any {
 			row := []any{x.Name}
@@ -318,7 +318,7 @@ func (s *Service) performanceTables(ctx context.Context, p tenancy.Principal, q 
 	points := func(name, title string, label Column, list []Point) Table {
 		return Table{Name: name, Title: title, Columns: []Column{label, exit}, Each: rowsOf(list, func(x Point) []any { return []any{x.Label, x.Value} })}
 	}
-	heatCols := []Column{integer("hour", "Heure")}
+	heatCols := []Column{intCol("hour", "Heure")}
 	days := []string{"Dimanche", "Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi"}
 	for _, d := range days {
 		heatCols = append(heatCols, Column{Key: strings.ToLower(d), Label: d, Kind: KindDuration})
@@ -330,7 +330,7 @@ func (s *Service) performanceTables(ctx context.Context, p tenancy.Principal, q 
 	return "performance", []Table{
 		perf("by-restaurant", "Par restaurant", "Restaurant", false, r.ByRestaurant),
 		points("by-day", "Par jour", Column{Key: "date", Label: "Jour", Kind: KindDate}, r.ByDay),
-		points("by-order-type", "Par type de commande", text("label", "Type de commande"), r.ByOrderType),
+		points("by-order-type", "Par type de commande", textCol("label", "Type de commande"), r.ByOrderType),
 		perf("by-category", "Par catégorie", "Catégorie", false, r.ByCategory),
 		perf("by-product", "Par produit", "Produit", true, r.ByProduct),
 		{Name: "heatmap", Title: "Heures × jours (" + zoneTitle + ")", Columns: heatCols, Each: rowsOf(r.Heatmap, func(h HeatRow) []any {
@@ -356,7 +356,7 @@ func (s *Service) countTables(ctx context.Context, p tenancy.Principal, q Export
 	lines := []line{{"Commandes confirmées", c.Confirmed, c.ConfirmedPrevious, c.ConfirmedTrend}, {"Commandes annulées", c.Cancelled, c.CancelledPrevious, c.CancelledTrend},
 		{"Commandes click & collect", c.ClickAndCollect, c.CollectPrevious, c.CollectTrend}}
 	return "commandes", []Table{{Name: "counts", Title: "Commandes",
-		Columns: []Column{text("label", "Indicateur"), integer("current", "Période"), integer("previous", "Période de référence"),
+		Columns: []Column{textCol("label", "Indicateur"), intCol("current", "Période"), intCol("previous", "Période de référence"),
 			{Key: "previousStart", Label: "Référence du", Kind: KindDate}, {Key: "previousEnd", Label: "Référence au", Kind: KindDate}, {Key: "trend", Label: "Évolution", Kind: KindPercent}},
 		Each: rowsOf(lines, func(l line) []any { return []any{l.label, l.now, l.prev, c.PreviousStart, c.PreviousEnd, l.trend} })}}, nil
 }
@@ -364,11 +364,11 @@ func (s *Service) countTables(ctx context.Context, p tenancy.Principal, q Export
 // figureColumns are the columns of a FlashFigures (revenue, flash), the
 // key prefixed and the label followed by suffix.
 func figureColumns(prefix, suffix, cur string, ht bool) []Column {
-	cols := []Column{money(prefix+"revenue", "CA TTC"+suffix, cur)}
+	cols := []Column{moneyCol(prefix+"revenue", "CA TTC"+suffix, cur)}
 	if ht {
-		cols = append(cols, money(prefix+"ht", "CA HT"+suffix, cur))
+		cols = append(cols, moneyCol(prefix+"ht", "CA HT"+suffix, cur))
 	}
-	return append(cols, integer(prefix+"orders", "Commandes"+suffix), money(prefix+"basket", "Panier moyen"+suffix, cur))
+	return append(cols, intCol(prefix+"orders", "Commandes"+suffix), moneyCol(prefix+"basket", "Panier moyen"+suffix, cur))
 }
 
 func figureValues(f FlashFigures, ht bool) []any {
@@ -385,7 +385,7 @@ func (s *Service) revenueTables(ctx context.Context, p tenancy.Principal, q Expo
 	}
 	cur := r.Currency
 	label := map[string]Column{GrainDay: {Key: "label", Label: "Jour", Kind: KindDate}, GrainWeek: {Key: "label", Label: "Semaine du", Kind: KindDate},
-		GrainMonth: {Key: "label", Label: "Mois", Kind: KindMonth}, GrainHour: text("label", "Heure")}[r.Grain]
+		GrainMonth: {Key: "label", Label: "Mois", Kind: KindMonth}, GrainHour: textCol("label", "Heure")}[r.Grain]
 	ht := r.Grain != GrainHour // the HT is not kept per hour
 	cols := slices.Concat([]Column{label}, figureColumns("", "", cur, ht), figureColumns("previous_", " (période précédente)", cur, ht), figureColumns("lastYear_", " (N-1)", cur, ht))
 	series := Table{Name: "series", Title: "CA dans le temps", Columns: cols, Each: rowsOf(r.Series, func(x RevenuePoint) []any {
@@ -404,11 +404,11 @@ func (s *Service) revenueTables(ctx context.Context, p tenancy.Principal, q Expo
 	days := []string{"", "Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"}
 	return "chiffre-affaires", []Table{
 		series,
-		{Name: "totals", Title: "Totaux", Columns: slices.Concat([]Column{text("label", "Période"), {Key: "start", Label: "Du", Kind: KindDate}, {Key: "end", Label: "Au", Kind: KindDate}}, figureColumns("", "", cur, true)),
+		{Name: "totals", Title: "Totaux", Columns: slices.Concat([]Column{textCol("label", "Période"), {Key: "start", Label: "Du", Kind: KindDate}, {Key: "end", Label: "Au", Kind: KindDate}}, figureColumns("", "", cur, true)),
 			Each: rowsOf(totals, func(t total) []any {
 				return slices.Concat([]any{t.label, t.rng.Start, t.rng.End}, figureValues(t.f, true))
 			})},
-		{Name: "heatmap", Title: "Jour × heure", Columns: []Column{text("weekday", "Jour"), integer("hour", "Heure"), integer("orders", "Commandes"), money("revenue", "CA TTC", cur)},
+		{Name: "heatmap", Title: "Jour × heure", Columns: []Column{textCol("weekday", "Jour"), intCol("hour", "Heure"), intCol("orders", "Commandes"), moneyCol("revenue", "CA TTC", cur)},
 			Each: rowsOf(r.Heatmap, func(h HeatCell) []any {
 				day := ""
 				if h.Weekday >= 1 && h.Weekday <= 7 {
@@ -437,12 +437,12 @@ func (s *Service) flashTables(ctx context.Context, p tenancy.Principal, q Export
 			}
 		}
 	}
-	periodCols := []Column{text("period", "Période"), {Key: "start", Label: "Du", Kind: KindDate}, {Key: "end", Label: "Au", Kind: KindDate}}
+	periodCols := []Column{textCol("period", "Période"), {Key: "start", Label: "Du", Kind: KindDate}, {Key: "end", Label: "Au", Kind: KindDate}}
 	var tables []Table
 	for _, cur := range codes {
 		figCols := slices.Concat(figureColumns("", "", cur, true), figureColumns("previous_", " (période précédente)", cur, true), figureColumns("lastYear_", " (N-1)", cur, true))
 		tables = append(tables,
-			Table{Name: "totals-" + cur, Title: "Flash " + cur, Columns: slices.Concat(periodCols, []Column{integer("restaurants", "Restaurants")}, figCols),
+			Table{Name: "totals-" + cur, Title: "Flash " + cur, Columns: slices.Concat(periodCols, []Column{intCol("restaurants", "Restaurants")}, figCols),
 				Each: func(emit func([]any) error) error {
 					for _, pe := range fl.Periods {
 						for _, t := range pe.Totals {
@@ -456,7 +456,7 @@ func (s *Service) flashTables(ctx context.Context, p tenancy.Principal, q Export
 					}
 					return nil
 				}},
-			Table{Name: "restaurants-" + cur, Title: "Restaurants " + cur, Columns: slices.Concat([]Column{text("restaurant", "Restaurant")}, periodCols, figCols),
+			Table{Name: "restaurants-" + cur, Title: "Restaurants " + cur, Columns: slices.Concat([]Column{textCol("restaurant", "Restaurant")}, periodCols, figCols),
 				Each: func(emit func([]any) error) error {
 					for _, pe := range fl.Periods {
 						for _, x := range pe.Restaurants {
