@@ -33,7 +33,7 @@ func (s *Server) listSummarySubscriptions(ctx context.Context, _ *struct{}) (*su
 }
 
 type summaryInput struct {
-	Body summaries.Input
+	Body summaries.SubscriptionInput
 }
 
 func (s *Server) createSummarySubscription(ctx context.Context, in *summaryInput) (*struct{ Body summaries.Subscription }, error) {
@@ -52,7 +52,7 @@ func (s *Server) deleteSummarySubscription(ctx context.Context, in *summarySubsc
 	return nil, s.Summaries.Delete(ctx, principal(ctx), in.SubscriptionID)
 }
 
-func (s *Server) previewSummary(ctx context.Context, in *summaryInput) (*struct{ Body summaries.Preview }, error) {
+func (s *Server) previewSummary(ctx context.Context, in *summaryInput) (*struct{ Body summaries.SummaryPreview }, error) {
 	pv, err := s.Summaries.SendPreview(ctx, principal(ctx), in.Body)
 	if errors.Is(err, summaries.ErrSend) {
 		return nil, newProblem(http.StatusServiceUnavailable, err.Error())
@@ -60,5 +60,5 @@ func (s *Server) previewSummary(ctx context.Context, in *summaryInput) (*struct{
 	if err != nil {
 		return nil, err
 	}
-	return &struct{ Body summaries.Preview }{Body: pv}, nil
+	return &struct{ Body summaries.SummaryPreview }{Body: pv}, nil
 }

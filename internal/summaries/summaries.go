@@ -63,15 +63,15 @@ type Subscription struct {
 	CreatedAt      time.Time `json:"createdAt"`
 }
 
-// Input is a subscription to create (or to preview).
-type Input struct {
+// SubscriptionInput is a subscription to create (or to preview).
+type SubscriptionInput struct {
 	Frequency    string `json:"frequency" enum:"daily,weekly" doc:"daily ou weekly"`
 	RestaurantID int64  `json:"restaurantId" minimum:"0" doc:"Le restaurant résumé ; 0 : tous les restaurants visibles"`
 	Email        string `json:"email" maxLength:"254" doc:"Adresse qui reçoit le résumé"`
 }
 
-// Preview says where a preview went.
-type Preview struct {
+// SummaryPreview says where a preview went.
+type SummaryPreview struct {
 	SentTo  string `json:"sentTo" doc:"Adresse à laquelle l'aperçu a été envoyé"`
 	Subject string `json:"subject" doc:"Objet du message envoyé"`
 	Period  string `json:"period" doc:"La période résumée (AAAA-MM-JJ : le jour, ou le lundi de la semaine)"`
@@ -199,7 +199,7 @@ func (s *Service) List(ctx context.Context, p tenancy.Principal) ([]Subscription
 
 // validate checks an input against the caller's scope and says the zone
 // its periods are counted in.
-func (s *Service) validate(ctx context.Context, p tenancy.Principal, in *Input) (*time.Location, error) {
+func (s *Service) validate(ctx context.Context, p tenancy.Principal, in *SubscriptionInput) (*time.Location, error) {
 	if p.FranchiseID == 0 {
 		return nil, tenancy.ErrForbidden
 	}
@@ -233,7 +233,7 @@ func (s *Service) validate(ctx context.Context, p tenancy.Principal, in *Input) 
 
 // Create subscribes the caller. Its first summary is the next period's: the
 // period due now is marked as already sent (a preview shows it at once).
-func (s *Service) Create(ctx context.Context, p tenancy.Principal, in Input) (Subscription, error) {
+func (s *Service) Create(ctx context.Context, p tenancy.Principal, in SubscriptionInput) (Subscription, error) {
 	loc, err := s.validate(ctx, p, &in)
 	if err != nil {
 		return Subscription{}, err
@@ -278,22 +278,22 @@ func (s *Service) Delete(ctx context.Context, p tenancy.Principal, id int64) err
 
 // SendPreview mails at once, to in.Email, the summary the input would send
 // for the period due now (yesterday, or last week).
-func (s *Service) SendPreview(ctx context.Context, p tenancy.Principal, in Input) (Preview, error) {
+func (s *Service) SendPreview(ctx context.Context, p tenancy.Principal, in SubscriptionInput) (SummaryPreview, error) {
 	loc, err := s.validate(ctx, p, &in)
 	if err != nil {
-		return Preview{}, err
+		return SummaryPreview{}, err
 	}
 	period := DuePeriod(in.Frequency, s.now(), loc)
 	m, err := s.compose(ctx, p, in.Frequency, in.RestaurantID, period, true)
 	if err != nil {
-		return Preview{}, err
+		return SummaryPreview{}, err
 	}
 	m.To = in.Email
 	if err := s.mailer.Send(ctx, m); err != nil {
 		slog.Error("résumé : aperçu non envoyé", "err", err)
-		return Preview{}, ErrSend
+		return SummaryPreview{}, ErrSend
 	}
-	return Preview{SentTo: in.Email, Subject: m.Subject, Period: orders.FormatDate(period)}, nil
+	return SummaryPreview{SentTo: in.Email, Subject: m.Subject, Period: orders.FormatDate(period)}, nil
 }
 
 // ErrSend is a mail the mail server refused or could not take.

@@ -128,7 +128,7 @@ func TestSummariesSentOncePerPeriod(t *testing.T) {
 		c := &clock{now: time.Date(2026, 11, 25, 6, 30, 0, 0, paris)} // before 07:00: yesterday is not due yet
 		a, runA := w.instance(c.Now)
 		b, runB := w.instance(c.Now)
-		daily, err := a.Create(ctx, w.admin, summaries.Input{Frequency: summaries.Daily, Email: "patron@exemple.fr"})
+		daily, err := a.Create(ctx, w.admin, summaries.SubscriptionInput{Frequency: summaries.Daily, Email: "patron@exemple.fr"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,7 +221,7 @@ func TestSummariesSentOncePerPeriod(t *testing.T) {
 		// of the 23rd; the totals are the revenue report's, and add up
 		// the restaurants'.
 		shop := w.shops[0].Restaurant
-		weekly, err := a.Create(ctx, w.admin, summaries.Input{Frequency: summaries.Weekly, RestaurantID: shop.ID, Email: "compta@exemple.fr"})
+		weekly, err := a.Create(ctx, w.admin, summaries.SubscriptionInput{Frequency: summaries.Weekly, RestaurantID: shop.ID, Email: "compta@exemple.fr"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -282,19 +282,19 @@ func TestSummariesScope(t *testing.T) {
 	if err := w.db.QueryRow(ctx, `SELECT id FROM restaurants WHERE franchise_id <> ? ORDER BY id LIMIT 1`, w.admin.FranchiseID).Scan(&foreign); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Create(ctx, other, summaries.Input{Frequency: summaries.Daily, RestaurantID: foreign, Email: "a@exemple.fr"}); err == nil {
+	if _, err := s.Create(ctx, other, summaries.SubscriptionInput{Frequency: summaries.Daily, RestaurantID: foreign, Email: "a@exemple.fr"}); err == nil {
 		t.Fatal("subscribed to another franchise's restaurant")
 	}
 	// A restaurant login: its restaurant only.
 	resto := tenancy.Principal{UserID: w.admin.UserID, Role: tenancy.RoleRestaurant, FranchiseID: w.admin.FranchiseID, Restaurants: []int64{w.shops[1].Restaurant.ID}}
-	if _, err := s.Create(ctx, resto, summaries.Input{Frequency: summaries.Daily, RestaurantID: w.shops[0].Restaurant.ID, Email: "a@exemple.fr"}); err == nil {
+	if _, err := s.Create(ctx, resto, summaries.SubscriptionInput{Frequency: summaries.Daily, RestaurantID: w.shops[0].Restaurant.ID, Email: "a@exemple.fr"}); err == nil {
 		t.Fatal("a restaurant login subscribed to another restaurant")
 	}
-	if _, err := s.Create(ctx, resto, summaries.Input{Frequency: summaries.Weekly, RestaurantID: w.shops[1].Restaurant.ID, Email: "a@exemple.fr"}); err != nil {
+	if _, err := s.Create(ctx, resto, summaries.SubscriptionInput{Frequency: summaries.Weekly, RestaurantID: w.shops[1].Restaurant.ID, Email: "a@exemple.fr"}); err != nil {
 		t.Fatal(err)
 	}
 	// Its « all restaurants » preview covers its restaurant alone.
-	pv, err := s.SendPreview(ctx, resto, summaries.Input{Frequency: summaries.Daily, Email: "resto@exemple.fr"})
+	pv, err := s.SendPreview(ctx, resto, summaries.SubscriptionInput{Frequency: summaries.Daily, Email: "resto@exemple.fr"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +302,7 @@ func TestSummariesScope(t *testing.T) {
 	if m.Subject != pv.Subject || !strings.HasPrefix(m.Subject, "[Aperçu] Brigade — résumé du ") || !strings.Contains(m.Text, "(1 restaurant)") || strings.Contains(m.Text, w.shops[0].Restaurant.Nom) {
 		t.Fatalf("preview of a restaurant login: %q\n%s", m.Subject, m.Text)
 	}
-	for _, bad := range []summaries.Input{{Frequency: "monthly", Email: "a@exemple.fr"}, {Frequency: summaries.Daily, Email: "pas une adresse"}} {
+	for _, bad := range []summaries.SubscriptionInput{{Frequency: "monthly", Email: "a@exemple.fr"}, {Frequency: summaries.Daily, Email: "pas une adresse"}} {
 		if _, err := s.Create(ctx, w.admin, bad); err == nil {
 			t.Fatalf("%+v accepted", bad)
 		}

@@ -4052,20 +4052,6 @@ export interface components {
              */
             rejected: number;
         };
-        Input: {
-            /** @description Adresse qui reçoit le résumé */
-            email: string;
-            /**
-             * @description daily ou weekly
-             * @enum {string}
-             */
-            frequency: "daily" | "weekly";
-            /**
-             * Format: int64
-             * @description Le restaurant résumé ; 0 : tous les restaurants visibles
-             */
-            restaurantId: number;
-        };
         IssuedKey: {
             equipment: components["schemas"]["Equipment"];
             /** @description La clé à saisir sur l'équipement ; elle n'est plus jamais affichée */
@@ -5132,14 +5118,6 @@ export interface components {
             /** @description La route affichée (jamais une page de connexion) */
             page: string;
         };
-        Preview: {
-            /** @description La période résumée (AAAA-MM-JJ : le jour, ou le lundi de la semaine) */
-            period: string;
-            /** @description Adresse à laquelle l'aperçu a été envoyé */
-            sentTo: string;
-            /** @description Objet du message envoyé */
-            subject: string;
-        };
         PriceLine: {
             /**
              * Format: int64
@@ -5776,6 +5754,28 @@ export interface components {
             restaurantId: number;
             /** @description Nom du restaurant ; vide pour tous les restaurants */
             restaurantName: string;
+        };
+        SubscriptionInput: {
+            /** @description Adresse qui reçoit le résumé */
+            email: string;
+            /**
+             * @description daily ou weekly
+             * @enum {string}
+             */
+            frequency: "daily" | "weekly";
+            /**
+             * Format: int64
+             * @description Le restaurant résumé ; 0 : tous les restaurants visibles
+             */
+            restaurantId: number;
+        };
+        SummaryPreview: {
+            /** @description La période résumée (AAAA-MM-JJ : le jour, ou le lundi de la semaine) */
+            period: string;
+            /** @description Adresse à laquelle l'aperçu a été envoyé */
+            sentTo: string;
+            /** @description Objet du message envoyé */
+            subject: string;
         };
         SuspensionCheck: {
             /**
@@ -11705,7 +11705,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Input"];
+                "application/json": components["schemas"]["SubscriptionInput"];
             };
         };
         responses: {
@@ -11765,7 +11765,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Input"];
+                "application/json": components["schemas"]["SubscriptionInput"];
             };
         };
         responses: {
@@ -11775,7 +11775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Preview"];
+                    "application/json": components["schemas"]["SummaryPreview"];
                 };
             };
             /** @description Unauthorized */
