@@ -61,6 +61,8 @@ const DeploiementPage = lazyScreen(() => import('../features/deploy/pages/Deploi
 const RealtimeDashboardPage = lazyScreen(() => import('../features/orders/pages/RealtimeDashboardPage').then((m) => m.RealtimeDashboardPage));
 const DailyFlashPage = lazyScreen(() => import('../features/flash/pages/DailyFlashPage').then((m) => m.DailyFlashPage));
 const RevenuePage = lazyScreen(() => import('../features/revenue/pages/RevenuePage').then((m) => m.RevenuePage));
+const ClickAndCollectPage = lazyScreen(() => import('../features/clickandcollect/pages/ClickAndCollectPage').then((m) => m.ClickAndCollectPage));
+const CancellationsPage = lazyScreen(() => import('../features/clickandcollect/pages/CancellationsPage').then((m) => m.CancellationsPage));
 
 /** Screens drawn without the shell (full-page layouts). */
 const standalone: ReadonlySet<ScreenId> = new Set(['login', 'signup', 'forgotPassword', 'resetPassword', 'accessDenied']);
@@ -146,6 +148,11 @@ function screen(route: AppRoute): ReactElement {
     case 'revenueOverTime':
       // Keyed: from one revenue route to another, the screen starts again on the new route's setting.
       return <RevenuePage key={route.path} route={route} />;
+    case 'clickAndCollect':
+      // Keyed: from the home to the detail, the screen starts again on the new route's view.
+      return <ClickAndCollectPage key={route.path} route={route} />;
+    case 'cancellations':
+      return <CancellationsPage route={route} />;
     case 'marketplace':
       return <MarketplacePage route={route} />;
     case 'campagneRestos':

@@ -100,6 +100,8 @@ export type ScreenId =
   | 'realtimeDashboard'
   | 'dailyFlash'
   | 'revenueOverTime'
+  | 'clickAndCollect'
+  | 'cancellations'
   | 'marketplace'
   | 'campagneRestos'
   | 'deploiementCarte';
@@ -252,16 +254,17 @@ export const routes: readonly AppRoute[] = [
   // Aliases of Mes Commandes (the second opens on the Click&Collect source).
   r({ path: '/Cncstats/BetaMesCommandes', title: 'Mes Commandes', area: 'cnc', nav: 'Commandes', restaurantFilter: true, screen: 'mesCommandes', description: 'Les commandes de vos caisses, bornes et du click & collect.' }),
   r({ path: '/Cncstats/SuiviCnCListCommand', title: 'Commandes Click & Collect', area: 'cnc', nav: 'Commandes Click & Collect', restaurantFilter: true, screen: 'mesCommandes', description: 'Les commandes passées en click & collect.' }),
+  // Accueil and Mon Click & Collect are one screen, click & collect (issue 18): the home, or the detail.
+  r({ path: '/Cncstats/BetaAccueil', title: 'Accueil Click & Collect', area: 'cnc', nav: 'Accueil', restaurantFilter: true, screen: 'clickAndCollect', description: "Le click & collect en un coup d'œil : chiffre d'affaires, part du total, commandes, panier moyen, frais et heures de pointe. Même écran que Mon Click & Collect, ouvert sur l'accueil." }),
+  r({ path: '/Cncstats/BetaMonClickncollect', title: 'Mon Click & Collect', area: 'cnc', nav: 'Mon Click & Collect', restaurantFilter: true, screen: 'clickAndCollect', description: "Le click & collect par jour, par heure, par type de commande et par restaurant, comparé à la période précédente. Même écran que l'Accueil, ouvert sur le détail." }),
+  r({ path: '/Cncstats/MesAnnulations', title: 'Mes Annulations', area: 'cnc', nav: 'Mes Annulations', restaurantFilter: true, screen: 'cancellations', description: 'Les commandes annulées, remboursées ou refusées, par statut, source, jour, restaurant et équipement.' }),
   ...page('cnc', '/Cncstats', [
-    ['BetaAccueil', 'Accueil'],
     ['SuiviCnCListUtilisateurs', 'Utilisateurs Click & Collect'],
-    ['BetaMonClickncollect', 'Mon Click & Collect'],
     ['BetaMonCncClients', 'Mes clients Click & Collect'],
     ['BetaMesClients', 'Mes Clients'],
     ['BetaMesTendances', 'Mes Tendances'],
     ['BetaMesRestaurants', 'Mes Restaurants'],
     ['BetaComparerRestos', 'Comparer les restaurants'],
-    ['MesAnnulations', 'Mes Annulations'],
     ['NosMarques', 'Nos Marques'],
     ['foodCourt', 'Food court'],
     ['BetaZjour', 'Z du jour'],
