@@ -15,7 +15,7 @@ import (
 
 // reportExportInput is a report's own parameters plus the export's.
 type reportExportInput struct {
-	Report       string `path:"report" enum:"products,sales,discounts,discounted-orders,z,performance,counts,revenue,flash" doc:"Le rapport : products (Mes Produits), sales (ventes v2), discounts (Mes Réductions), discounted-orders (Liste Commande en Réduction), z (Z Équipement), performance, counts (compteurs de commandes), revenue (CA dans le temps), flash (Flash du jour)"`
+	Report       string `query:"report" required:"true" enum:"products,sales,discounts,discounted-orders,z,performance,counts,revenue,flash" doc:"Le rapport : products (Mes Produits), sales (ventes v2), discounts (Mes Réductions), discounted-orders (Liste Commande en Réduction), z (Z Équipement), performance, counts (compteurs de commandes), revenue (CA dans le temps), flash (Flash du jour)"`
 	Format       string `query:"format" required:"true" enum:"csv,xlsx" doc:"csv : un tableau, pour Excel en français (UTF-8 avec BOM, « ; », virgule décimale, JJ/MM/AAAA, fins de ligne CRLF) ; xlsx : un classeur, une feuille par tableau, chiffres en nombres avec leur format"`
 	Table        string `query:"table" maxLength:"64" doc:"Le tableau du rapport (products : categories, ranking ; sales : items ; discounts : by-type, by-source, by-label, series, by-restaurant ; discounted-orders : orders ; z : equipments ; performance : by-restaurant, by-day, by-order-type, by-category, by-product, heatmap ; counts : counts ; revenue : series, totals, heatmap ; flash : totals-{DEVISE}, restaurants-{DEVISE}). Vide : tous les tableaux en xlsx, le premier en csv."`
 	Start        string `query:"start" format:"date" doc:"AAAA-MM-JJ ; obligatoire sauf pour flash"`

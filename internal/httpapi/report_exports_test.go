@@ -37,7 +37,7 @@ func TestReportExportRoute(t *testing.T) {
 		sample := sampleOrder("X", at)
 
 		// xlsx of Mes Produits' categories.
-		url := "/api/v1/reports/export/products?format=xlsx&table=categories&start=" + start + "&end=" + end
+		url := "/api/v1/reports/export?report=products&format=xlsx&table=categories&start=" + start + "&end=" + end
 		res := srv.Do(t, http.MethodGet, url, admin, nil)
 		if res.Status != http.StatusOK {
 			t.Fatalf("%s: %d %s", url, res.Status, res.Body)
@@ -78,7 +78,7 @@ func TestReportExportRoute(t *testing.T) {
 		f.Close()
 
 		// CSV of the discounted orders, in CHF: the Geneva order only.
-		url = "/api/v1/reports/export/discounted-orders?format=csv&currency=CHF&start=" + start + "&end=" + end
+		url = "/api/v1/reports/export?report=discounted-orders&format=csv&currency=CHF&start=" + start + "&end=" + end
 		res = srv.Do(t, http.MethodGet, url, admin, nil)
 		if res.Status != http.StatusOK || res.Header.Get("Content-Type") != "text/csv; charset=utf-8" {
 			t.Fatalf("%s: %d %s %s", url, res.Status, res.Header.Get("Content-Type"), res.Body)
@@ -92,7 +92,7 @@ func TestReportExportRoute(t *testing.T) {
 		}
 
 		// The flash needs no dates; a workbook of every table.
-		res = srv.Do(t, http.MethodGet, "/api/v1/reports/export/flash?format=xlsx", admin, nil)
+		res = srv.Do(t, http.MethodGet, "/api/v1/reports/export?report=flash&format=xlsx", admin, nil)
 		if res.Status != http.StatusOK || !strings.Contains(res.Header.Get("Content-Disposition"), `filename="flash_`) {
 			t.Errorf("flash: %d %s %.200s", res.Status, res.Header.Get("Content-Disposition"), res.Body)
 		} else if f, err := excelize.OpenReader(bytes.NewReader(res.Body)); err != nil || len(f.GetSheetList()) < 4 {
@@ -106,14 +106,14 @@ func TestReportExportRoute(t *testing.T) {
 			location string
 			french   string
 		}{
-			{"products?format=pdf&start=" + start + "&end=" + end, http.StatusUnprocessableEntity, "query.format", "doit être l'une des valeurs"},
-			{"products?start=" + start + "&end=" + end, http.StatusUnprocessableEntity, "query.format", "obligatoire"},
-			{"products?format=csv&table=nope&start=" + start + "&end=" + end, http.StatusUnprocessableEntity, "query.table", "n'a pas de tableau « nope »"},
-			{"sales?format=csv", http.StatusUnprocessableEntity, "query.start", "obligatoires"},
-			{"nope?format=csv&start=" + start + "&end=" + end, http.StatusUnprocessableEntity, "path.report", "doit être l'une des valeurs"},
-			{"discounts?format=csv&grain=hour&start=" + start + "&end=" + end, http.StatusUnprocessableEntity, "query.grain", "day ou month"},
+			{"products&format=pdf&start=" + start + "&end=" + end, http.StatusUnprocessableEntity, "query.format", "doit être l'une des valeurs"},
+			{"products&start=" + start + "&end=" + end, http.StatusUnprocessableEntity, "query.format", "obligatoire"},
+			{"products&format=csv&table=nope&start=" + start + "&end=" + end, http.StatusUnprocessableEntity, "query.table", "n'a pas de tableau « nope »"},
+			{"sales&format=csv", http.StatusUnprocessableEntity, "query.start", "obligatoires"},
+			{"nope&format=csv&start=" + start + "&end=" + end, http.StatusUnprocessableEntity, "query.report", "doit être l'une des valeurs"},
+			{"discounts&format=csv&grain=hour&start=" + start + "&end=" + end, http.StatusUnprocessableEntity, "query.grain", "day ou month"},
 		} {
-			res := srv.Do(t, http.MethodGet, "/api/v1/reports/export/"+c.query, admin, nil)
+			res := srv.Do(t, http.MethodGet, "/api/v1/reports/export?report="+c.query, admin, nil)
 			if body := string(res.Body); res.Status != c.status || !strings.Contains(body, `"location":"`+c.location+`"`) || !strings.Contains(body, c.french) {
 				t.Errorf("%s: %d %s", c.query, res.Status, res.Body)
 			}
@@ -125,17 +125,17 @@ func TestReportExportRoute(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, login := range []string{"demo-admin", "demo-resto"} {
-			res := srv.Do(t, http.MethodGet, "/api/v1/reports/export/z?format=csv&start="+start+"&end="+end+"&restaurantId="+itoa(other), srv.SignIn(t, login), nil)
+			res := srv.Do(t, http.MethodGet, "/api/v1/reports/export?report=z&format=csv&start="+start+"&end="+end+"&restaurantId="+itoa(other), srv.SignIn(t, login), nil)
 			if res.Status != http.StatusNotFound {
 				t.Errorf("%s exporting another franchise's restaurant: %d %.200s", login, res.Status, res.Body)
 			}
 		}
-		res = srv.Do(t, http.MethodGet, "/api/v1/reports/export/z?format=csv&start="+start+"&end="+end, srv.SignIn(t, "demo-resto"), nil)
+		res = srv.Do(t, http.MethodGet, "/api/v1/reports/export?report=z&format=csv&start="+start+"&end="+end, srv.SignIn(t, "demo-resto"), nil)
 		lines = csvLines(t, res.Body)
 		if res.Status != http.StatusOK || len(lines) != 2 || lines[1][0] != "Lyon Part-Dieu" {
 			t.Errorf("restaurant login's Z: %d %q", res.Status, lines)
 		}
-		if res := srv.Do(t, http.MethodGet, "/api/v1/reports/export/z?format=csv&start="+start+"&end="+end, "", nil); res.Status != http.StatusUnauthorized {
+		if res := srv.Do(t, http.MethodGet, "/api/v1/reports/export?report=z&format=csv&start="+start+"&end="+end, "", nil); res.Status != http.StatusUnauthorized {
 			t.Errorf("anonymous: %d", res.Status)
 		}
 	})

@@ -39,7 +39,7 @@ type Exported struct {
 }
 
 // ErrUnknownReport answers an export of a report that does not exist.
-var ErrUnknownReport = &tenancy.ValidationError{Field: "path.report", Message: "Ce rapport n'existe pas (rapports exportables : " + strings.Join(ExportReports, ", ") + ")."}
+var ErrUnknownReport = &tenancy.ValidationError{Field: "query.report", Message: "Ce rapport n'existe pas (rapports exportables : " + strings.Join(ExportReports, ", ") + ")."}
 
 // Export runs a report with the caller's scope and parameters, exactly as
 // its own route does, and turns each of its tables into a Table. Amount

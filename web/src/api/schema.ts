@@ -1744,7 +1744,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/reports/export/{report}": {
+    "/api/v1/reports/export": {
         parameters: {
             query?: never;
             header?: never;
@@ -10997,6 +10997,8 @@ export interface operations {
     exportReport: {
         parameters: {
             query: {
+                /** @description Le rapport : products (Mes Produits), sales (ventes v2), discounts (Mes Réductions), discounted-orders (Liste Commande en Réduction), z (Z Équipement), performance, counts (compteurs de commandes), revenue (CA dans le temps), flash (Flash du jour) */
+                report: "products" | "sales" | "discounts" | "discounted-orders" | "z" | "performance" | "counts" | "revenue" | "flash";
                 /** @description csv : un tableau, pour Excel en français (UTF-8 avec BOM, « ; », virgule décimale, JJ/MM/AAAA, fins de ligne CRLF) ; xlsx : un classeur, une feuille par tableau, chiffres en nombres avec leur format */
                 format: "csv" | "xlsx";
                 /** @description Le tableau du rapport (products : categories, ranking ; sales : items ; discounts : by-type, by-source, by-label, series, by-restaurant ; discounted-orders : orders ; z : equipments ; performance : by-restaurant, by-day, by-order-type, by-category, by-product, heatmap ; counts : counts ; revenue : series, totals, heatmap ; flash : totals-{DEVISE}, restaurants-{DEVISE}). Vide : tous les tableaux en xlsx, le premier en csv. */
@@ -11019,10 +11021,7 @@ export interface operations {
                 category?: string;
             };
             header?: never;
-            path: {
-                /** @description Le rapport : products (Mes Produits), sales (ventes v2), discounts (Mes Réductions), discounted-orders (Liste Commande en Réduction), z (Z Équipement), performance, counts (compteurs de commandes), revenue (CA dans le temps), flash (Flash du jour) */
-                report: "products" | "sales" | "discounts" | "discounted-orders" | "z" | "performance" | "counts" | "revenue" | "flash";
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

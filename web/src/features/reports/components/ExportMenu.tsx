@@ -1,6 +1,6 @@
 /**
  * « Exporter » → « Excel (.xlsx) » / « CSV »: downloads a report table as the server writes it
- * (GET /api/v1/reports/export/{report}), with the figures the screen shows.
+ * (GET /api/v1/reports/export?report=…), with the figures the screen shows.
  *
  * Usage — put it in the `actions` of the ReportCard holding the table, with the report's key,
  * the table's name and the same parameters the screen sends to the report's own route:

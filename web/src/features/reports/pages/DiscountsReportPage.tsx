@@ -9,6 +9,7 @@ import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
 import { restaurantsQuery } from '../../restaurants/queries';
 import { DateRangeFilter, useDateRange } from '../components/DateRangeFilter';
 import { ReportCard } from '../components/ReportCard';
+import { ExportMenu } from '../components/ExportMenu';
 import { DEFAULT_PAGE_SIZE, ReportTable, type ReportColumn } from '../components/ReportTable';
 import { BarChartView, DonutChart, LineChartView } from '../components/charts';
 import { CurrencyChoice } from '../components/CurrencyChoice';
@@ -74,12 +75,14 @@ export function DiscountsReportPage({ route }: { route: AppRoute }) {
     onRetry: () => void report.refetch(),
   };
   const period = formatRange(range);
+  // The exports show what the screen shows: its range, restaurant and the currency of its answer.
+  const exportParams = { start: range.start, end: range.end, restaurantId, currency: data?.currency ?? orders.data?.currency };
 
   const toData = (list: Amount[] | null | undefined) => (list ?? []).map((a) => ({ label: a.label, value: a.cents }));
   const donuts = [
-    { title: DISCOUNT_TITLES.byType, data: toData(data?.byType).map((d) => ({ ...d, label: discountTypeName(d.label) })), help: 'Montant des réductions par type (pourcentage, montant…).' },
-    { title: DISCOUNT_TITLES.bySource, data: toData(data?.bySource), help: 'Montant des réductions selon la source de la commande (caisse, borne, click & collect…).' },
-    { title: DISCOUNT_TITLES.byLabel, data: toData(data?.byLabel), help: 'Montant des réductions par libellé de réduction.' },
+    { table: 'by-type', title: DISCOUNT_TITLES.byType, data: toData(data?.byType).map((d) => ({ ...d, label: discountTypeName(d.label) })), help: 'Montant des réductions par type (pourcentage, montant…).' },
+    { table: 'by-source', title: DISCOUNT_TITLES.bySource, data: toData(data?.bySource), help: 'Montant des réductions selon la source de la commande (caisse, borne, click & collect…).' },
+    { table: 'by-label', title: DISCOUNT_TITLES.byLabel, data: toData(data?.byLabel), help: 'Montant des réductions par libellé de réduction.' },
   ];
   const series = useMemo(() => toData(data?.series), [data]);
   const byRestaurant = data?.byRestaurant ?? undefined;
@@ -136,7 +139,8 @@ export function DiscountsReportPage({ route }: { route: AppRoute }) {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(12, minmax(0, 1fr))' }, alignItems: 'start' }}>
         {donuts.map((d) => (
           <Box key={d.title} sx={{ gridColumn: { lg: 'span 4' }, minWidth: 0, alignSelf: 'stretch' }}>
-            <ReportCard fill title={d.title} help={d.help} subtitle={period} empty={!loading && d.data.every((x) => x.value <= 0)} {...common}>
+            <ReportCard fill title={d.title} help={d.help} subtitle={period} empty={!loading && d.data.every((x) => x.value <= 0)} {...common}
+              actions={<ExportMenu report="discounts" table={d.table} title={d.title} params={exportParams} disabled={!data} />}>
               <DonutChart data={d.data} format={money} label={d.title} height={170} maxSlices={6} legend="below" />
             </ReportCard>
           </Box>
@@ -150,10 +154,13 @@ export function DiscountsReportPage({ route }: { route: AppRoute }) {
             empty={!loading && series.length === 0}
             {...common}
             actions={
+              <>
               <ToggleButtonGroup exclusive size="small" value={grain} onChange={(_, v: DiscountGrain | null) => v && setGrain(v)} aria-label="Période du graphique">
                 <ToggleButton value="day" sx={{ px: 1.5 }}>{GRAIN_LABELS.day}</ToggleButton>
                 <ToggleButton value="month" sx={{ px: 1.5 }}>{GRAIN_LABELS.month}</ToggleButton>
               </ToggleButtonGroup>
+              <ExportMenu report="discounts" table="series" title={DISCOUNT_TITLES.series} params={{ ...exportParams, grain }} disabled={!data} />
+              </>
             }
           >
             {grain === 'day' ? (
@@ -165,7 +172,8 @@ export function DiscountsReportPage({ route }: { route: AppRoute }) {
           </ReportCard>
         </Box>
         <Box sx={{ gridColumn: { lg: 'span 4' }, minWidth: 0 }}>
-          <ReportCard title={DISCOUNT_TITLES.byRestaurant} subtitle={period} bodyPadding={0} {...common} loading={false} error={undefined}>
+          <ReportCard title={DISCOUNT_TITLES.byRestaurant} subtitle={period} bodyPadding={0} {...common} loading={false} error={undefined}
+            actions={<ExportMenu report="discounts" table="by-restaurant" title={DISCOUNT_TITLES.byRestaurant} params={exportParams} disabled={!data} />}>
             <ReportTable
               label={DISCOUNT_TITLES.byRestaurant}
               columns={restaurantColumns}
@@ -184,6 +192,7 @@ export function DiscountsReportPage({ route }: { route: AppRoute }) {
             subtitle={orders.data ? `${period} · ${formatInteger(orders.data.total)} commande${orders.data.total > 1 ? 's' : ''}` : period}
             refreshing={orders.isFetching && !orders.isPending}
             bodyPadding={0}
+            actions={<ExportMenu report="discounted-orders" title={DISCOUNT_TITLES.orders} params={exportParams} disabled={!orders.data || orders.data.total === 0} />}
           >
             <ReportTable
               label={DISCOUNT_TITLES.orders}

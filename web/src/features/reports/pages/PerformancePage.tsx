@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
 import { DateRangeFilter, useDateRange } from '../components/DateRangeFilter';
 import { ReportCard } from '../components/ReportCard';
+import { ExportMenu } from '../components/ExportMenu';
 import { ReportTable, type ReportColumn } from '../components/ReportTable';
 import { BandValue } from '../components/BandCell';
 import { BarChartView } from '../components/charts';
@@ -106,6 +107,8 @@ export function PerformancePage({ route, scope = 'franchise' }: { route: AppRout
   const refreshing = query.isFetching && !query.isPending;
   const common = { loading, refreshing, error: query.isError ? query.error : undefined, onRetry: () => void query.refetch() };
   const period = formatRange(range);
+  const exportParams = { start: range.start, end: range.end, restaurantId, tz: zone };
+  const exportMenu = (table: string, title: string) => <ExportMenu report="performance" table={table} title={title} params={exportParams} disabled={!data} />;
 
   const restaurantColumns = useMemo(() => perfColumns('Restaurant', RESTAURANT_EXIT_BANDS), []);
   const categoryColumns = useMemo(() => perfColumns('Catégorie', PRODUCT_EXIT_BANDS), []);
@@ -133,7 +136,8 @@ export function PerformancePage({ route, scope = 'franchise' }: { route: AppRout
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(12, minmax(0, 1fr))' } }}>
           <Box sx={{ gridColumn: { lg: 'span 12' } }}>
-            <ReportCard title={PERF_TITLES.byRestaurant} help={METRIC_HELP.exit} subtitle={period} bodyPadding={0} {...common} loading={false} error={undefined}>
+            <ReportCard title={PERF_TITLES.byRestaurant} help={METRIC_HELP.exit} subtitle={period} bodyPadding={0} {...common} loading={false} error={undefined}
+              actions={exportMenu('by-restaurant', PERF_TITLES.byRestaurant)}>
               <ReportTable
                 label={PERF_TITLES.byRestaurant}
                 columns={restaurantColumns}
@@ -146,13 +150,15 @@ export function PerformancePage({ route, scope = 'franchise' }: { route: AppRout
             </ReportCard>
           </Box>
           <Box sx={{ gridColumn: { lg: 'span 7' } }}>
-            <ReportCard title={PERF_TITLES.byDay} help={METRIC_HELP.exit} subtitle={period} empty={!loading && byDay.length === 0} {...common}>
+            <ReportCard title={PERF_TITLES.byDay} help={METRIC_HELP.exit} subtitle={period} empty={!loading && byDay.length === 0} {...common}
+              actions={exportMenu('by-day', PERF_TITLES.byDay)}>
               <BarChartView data={byDay} format={formatAxisMinutes} formatLabel={formatPeriodLabel} label={PERF_TITLES.byDay} valueName="Temps de sortie moyen" height={300} />
             </ReportCard>
           </Box>
 
           <Box sx={{ gridColumn: { lg: 'span 5' } }}>
-            <ReportCard title={PERF_TITLES.byOrderType} help={METRIC_HELP.exit} subtitle={period} empty={!loading && byType.length === 0} {...common}>
+            <ReportCard title={PERF_TITLES.byOrderType} help={METRIC_HELP.exit} subtitle={period} empty={!loading && byType.length === 0} {...common}
+              actions={exportMenu('by-order-type', PERF_TITLES.byOrderType)}>
               <BarChartView data={byType} format={formatAxisMinutes} label={PERF_TITLES.byOrderType} horizontal valueName="Temps de sortie moyen" height={300} />
             </ReportCard>
           </Box>
@@ -191,6 +197,7 @@ export function PerformancePage({ route, scope = 'franchise' }: { route: AppRout
                     <ToggleButton value="12" sx={{ px: 1.5 }}>12 h</ToggleButton>
                     <ToggleButton value="24" sx={{ px: 1.5 }}>24 h</ToggleButton>
                   </ToggleButtonGroup>
+                  {exportMenu('heatmap', PERF_TITLES.heatmap)}
                 </>
               }
             >
@@ -199,7 +206,8 @@ export function PerformancePage({ route, scope = 'franchise' }: { route: AppRout
           </Box>
 
           <Box sx={{ gridColumn: { lg: 'span 12' } }}>
-            <ReportCard title={PERF_TITLES.byCategory} help={METRIC_HELP.exit} subtitle={period} bodyPadding={0} {...common} loading={false} error={undefined}>
+            <ReportCard title={PERF_TITLES.byCategory} help={METRIC_HELP.exit} subtitle={period} bodyPadding={0} {...common} loading={false} error={undefined}
+              actions={exportMenu('by-category', PERF_TITLES.byCategory)}>
               <ReportTable
                 label={PERF_TITLES.byCategory}
                 columns={categoryColumns}
@@ -212,7 +220,8 @@ export function PerformancePage({ route, scope = 'franchise' }: { route: AppRout
             </ReportCard>
           </Box>
           <Box sx={{ gridColumn: { lg: 'span 12' } }}>
-            <ReportCard title={PERF_TITLES.byProduct} help={METRIC_HELP.exit} subtitle={period} bodyPadding={0} {...common} loading={false} error={undefined}>
+            <ReportCard title={PERF_TITLES.byProduct} help={METRIC_HELP.exit} subtitle={period} bodyPadding={0} {...common} loading={false} error={undefined}
+              actions={exportMenu('by-product', PERF_TITLES.byProduct)}>
               <ReportTable
                 label={PERF_TITLES.byProduct}
                 columns={productColumns}

@@ -6,6 +6,7 @@ import type { AppRoute } from '../../../app/routeTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { DateRangeFilter, useDateRange } from '../components/DateRangeFilter';
 import { ReportCard } from '../components/ReportCard';
+import { ExportMenu } from '../components/ExportMenu';
 import { ReportTable, type ReportColumn } from '../components/ReportTable';
 import { DonutChart } from '../components/charts';
 import { CurrencyChoice } from '../components/CurrencyChoice';
@@ -32,6 +33,8 @@ export function ProductsReportPage({ route }: { route: AppRoute }) {
   const data = query.data;
   // Every amount in the currency the answer states (one currency per report, never added across).
   const money = useMoney(data?.currency);
+  // The exports show what the screen shows: its range and the currency of its answer.
+  const exportParams = { start: range.start, end: range.end, restaurantId: 0, currency: data?.currency };
   const loading = query.isPending && query.fetchStatus !== 'idle';
   const common = {
     loading,
@@ -99,7 +102,8 @@ export function ProductsReportPage({ route }: { route: AppRoute }) {
           >
             <DonutChart data={donut} format={money} label={PRODUCTS_TITLES.donut} centre={money(totals.ttc)} />
           </ReportCard>
-          <ReportCard title={PRODUCTS_TITLES.categories} subtitle={period} bodyPadding={0} {...common} loading={false} error={undefined}>
+          <ReportCard title={PRODUCTS_TITLES.categories} subtitle={period} bodyPadding={0}
+            actions={<ExportMenu report="products" table="categories" title={PRODUCTS_TITLES.categories} params={exportParams} disabled={!data} />} {...common} loading={false} error={undefined}>
             <ReportTable
               label={PRODUCTS_TITLES.categories}
               columns={categoryColumns}
@@ -112,7 +116,8 @@ export function ProductsReportPage({ route }: { route: AppRoute }) {
           </ReportCard>
         </Stack>
         <Box sx={{ gridColumn: { lg: 'span 5' }, minWidth: 0 }}>
-          <ReportCard title={PRODUCTS_TITLES.ranking} subtitle={period} bodyPadding={0} {...common} loading={false} error={undefined}>
+          <ReportCard title={PRODUCTS_TITLES.ranking} subtitle={period} bodyPadding={0}
+            actions={<ExportMenu report="products" table="ranking" title={PRODUCTS_TITLES.ranking} params={exportParams} disabled={!data} />} {...common} loading={false} error={undefined}>
             <ReportTable
               label={PRODUCTS_TITLES.ranking}
               columns={rankingColumns}
