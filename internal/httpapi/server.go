@@ -167,8 +167,11 @@ func securityHeaders(next http.Handler) http.Handler {
 	// come from data: and blob: URLs (stored images are fetched with the
 	// token and shown through object URLs). The same header on every
 	// answer: it only acts on documents, and costs nothing elsewhere.
+	// Frames show our pages and blob: URLs only: the PDF viewer
+	// (/v2/PDFReader, the Z's print preview) embeds a PDF fetched with the
+	// token through an object URL.
 	const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-		"img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; worker-src 'self'; " +
+		"img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; worker-src 'self'; frame-src 'self' blob:; " +
 		"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()

@@ -46,6 +46,9 @@ const MesTagsPage = lazyScreen(() => import('../features/tags/pages/MesTagsPage'
 const TagDetailsPage = lazyScreen(() => import('../features/tags/pages/TagDetailsPage').then((m) => m.TagDetailsPage));
 const MesProduitsPage = lazyScreen(() => import('../features/menus/pages/MesProduitsPage').then((m) => m.MesProduitsPage));
 const ZEquipementPage = lazyScreen(() => import('../features/sales/pages/ZEquipementPage').then((m) => m.ZEquipementPage));
+const ZDuJourPage = lazyScreen(() => import('../features/zaccounting/pages/ZDuJourPage').then((m) => m.ZDuJourPage));
+const PdfReaderPage = lazyScreen(() => import('../features/zaccounting/pages/PdfReaderPage').then((m) => m.PdfReaderPage));
+const AccountingExportPage = lazyScreen(() => import('../features/zaccounting/pages/AccountingExportPage').then((m) => m.AccountingExportPage));
 const ProductSalesPage = lazyScreen(() => import('../features/sales/pages/ProductSalesPage').then((m) => m.ProductSalesPage));
 const OptionSalesPage = lazyScreen(() => import('../features/sales/pages/ProductSalesPage').then((m) => m.OptionSalesPage));
 const PerformancePage = lazyScreen(() => import('../features/reports/pages/PerformancePage').then((m) => m.PerformancePage));
@@ -97,6 +100,14 @@ function screen(route: AppRoute): ReactElement {
       return <MesProduitsPage />;
     case 'zEquipement':
       return <ZEquipementPage />;
+    case 'zDuJour':
+      return <ZDuJourPage route={route} opening="table" />;
+    case 'zPrint':
+      return <ZDuJourPage route={route} opening="print" />;
+    case 'pdfReader':
+      return <PdfReaderPage route={route} />;
+    case 'accountingExport':
+      return <AccountingExportPage route={route} />;
     case 'productSales':
       return <ProductSalesPage />;
     case 'optionSales':

@@ -104,7 +104,11 @@ export type ScreenId =
   | 'cancellations'
   | 'marketplace'
   | 'campagneRestos'
-  | 'deploiementCarte';
+  | 'deploiementCarte'
+  | 'zDuJour'
+  | 'zPrint'
+  | 'pdfReader'
+  | 'accountingExport';
 
 export interface AppRoute {
   /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
@@ -267,15 +271,16 @@ export const routes: readonly AppRoute[] = [
     ['BetaComparerRestos', 'Comparer les restaurants'],
     ['NosMarques', 'Nos Marques'],
     ['foodCourt', 'Food court'],
-    ['BetaZjour', 'Z du jour'],
-    ['BetaPrintZ', 'Impression Z'],
-    ['BetaExportComptable', 'Export comptable'],
     ['historiqueEquipements', 'Historique équipements'],
     ['EtabClickandCollectParamAdmin', 'Paramètres Click & Collect'],
   ]),
   r({ path: '/Cncstats/BetaMesProduits', title: 'Mes Produits', area: 'cnc', nav: 'Produits', restaurantFilter: true, screen: 'productSales', description: 'Ventes par catégorie et par produit sur la période choisie.' }),
   r({ path: '/Cncstats/BetaMesOptions', title: 'Mes Options', area: 'cnc', nav: 'Options', restaurantFilter: true, screen: 'optionSales', description: "Ventes par catégorie d'options et par option." }),
   r({ path: '/Cncstats/BetaMesReductions', title: 'Mes Réductions', area: 'cnc', nav: 'Réductions', restaurantFilter: true, screen: 'discountsReport', description: 'Les réductions accordées, par type, source, jour et restaurant.' }),
+  // Z du jour and Impression Z are one screen (issue 18), opening on the table or on the print preview.
+  r({ path: '/Cncstats/BetaZjour', title: 'Z du jour', area: 'cnc', nav: 'Z du jour', restaurantFilter: true, screen: 'zDuJour', description: "Le Z d'une journée par restaurant et par équipement, à imprimer ou à télécharger en PDF." }),
+  r({ path: '/Cncstats/BetaPrintZ', title: 'Impression Z', area: 'cnc', nav: 'Impression Z', restaurantFilter: true, screen: 'zPrint', description: "L'aperçu avant impression du Z d'une journée : une page par équipement et le total du restaurant. Même écran que Z du jour." }),
+  r({ path: '/Cncstats/BetaExportComptable', title: 'Export comptable', area: 'cnc', nav: 'Export comptable', restaurantFilter: true, screen: 'accountingExport', description: 'Le journal des ventes par jour et par restaurant, en CSV ou Excel, pour votre comptable.' }),
   r({ path: '/Cncstats/BetaZcaisse', title: 'Z Équipement', area: 'cnc', nav: 'Z caisse', restaurantFilter: true, screen: 'zEquipement', description: 'Les totaux Z par restaurant et par équipement.' }),
 
   // Statistics
@@ -316,8 +321,8 @@ export const routes: readonly AppRoute[] = [
     ['DashboardMesResto', 'Mes Restaurants'],
     ['DashboardDownloadExcelProd', 'Export Excel produits'],
     ['DashboardDownloadExcelProdV2', 'Export Excel produits (v2)'],
-    ['PDFReader', 'Lecteur PDF'],
   ]),
+  r({ path: '/v2/PDFReader', title: 'Lecteur PDF', area: 'v2', nav: 'Lecteur PDF', restaurantFilter: true, screen: 'pdfReader', description: "Le Z d'une journée en PDF, affiché dans la page, avec son lien de téléchargement." }),
   revenue('v2', '/v2/DashboardCaAnnuel', "Chiffre d'affaires annuel", { metric: 'revenue', grain: 'month', period: 'last12Months' }),
   r({ path: '/v2/DashboardMesProduits', title: 'Mes Produits', area: 'v2', nav: 'Classement produits', screen: 'productsReport', description: 'Classement des produits et chiffre d’affaires par catégorie.' }),
   r({ path: '/v2/DashboardMesProduitsNew', title: 'Mes Produits', area: 'v2', nav: 'Produits (nouveau)', restaurantFilter: true, screen: 'productSales', description: 'Ventes par catégorie et par produit sur la période choisie.' }),

@@ -27,6 +27,7 @@ function zRow(pseudo: string, equipment: string, id: number, patch: Partial<ZRow
     ca_ht: 111_000,
     tva: 12_456,
     tvaByRate: { '550': 2_456, '1000': 10_000 },
+    discountCents: 0,
     payments: { cb: 80_000, especes: 30_000, plateforme: 13_456 },
     Promotion: 4,
     nbcommandes_ttc_platform: 1_234,
