@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Card, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Card, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
+import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import type { AppRoute } from '../../../app/routeTable';
 import { crumbsOf } from '../../../components/crumbs';
@@ -10,12 +11,16 @@ import { PageHeader } from '../../../components/PageHeader';
 import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
 import { errorText } from '../../reports/components/states';
 import { useReportRestaurant } from '../../reports/components/useReportRestaurant';
+import { ExportMenu } from '../../reports/components/ExportMenu';
 import { EMPTY_PERIOD_TEXT, longDate, PERIOD_ORDER, PERIOD_TITLES, previousLabel } from '../format';
 import { flashQuery } from '../queries';
 import type { Flash, FlashPeriod, FlashPeriodKey } from '../types';
 import { isEmptyPeriod, PeriodSection, PeriodSkeleton } from '../components/PeriodSection';
 import { RestaurantsTable, RESTAURANTS_TITLE } from '../components/RestaurantsTable';
 import { SplitTable } from '../components/SplitTable';
+import { SummaryDialog } from '../components/SummaryDialog';
+
+export const EMAIL_BUTTON_LABEL = 'Recevoir par e-mail';
 
 export const DETAIL_TITLE = 'Détail';
 export const BY_TYPE_TITLE = 'Par type de commande';
@@ -37,19 +42,22 @@ function Headline({ data }: { data: Flash | undefined }) {
   );
 }
 
-function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+function Section({ title, children, id, actions }: { title: string; children: ReactNode; id: string; actions?: ReactNode }) {
   return (
     <Box component="section" aria-labelledby={id} sx={{ minWidth: 0 }}>
-      <Typography id={id} variant="subtitle2" component="h3" sx={{ fontWeight: 600, px: 2, pt: 1.5, pb: 0.5 }}>
-        {title}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', px: 2, pt: 1.5, pb: 0.5 }}>
+        <Typography id={id} variant="subtitle2" component="h3" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
+      </Box>
       {children}
     </Box>
   );
 }
 
 /** The breakdowns of one period: order types and sources per currency, then every restaurant. */
-function PeriodDetail({ period, many }: { period: FlashPeriod; many: boolean }) {
+function PeriodDetail({ period, many, restaurantId }: { period: FlashPeriod; many: boolean; restaurantId: number }) {
   const typeId = useId();
   const sourceId = useId();
   const restaurantsId = useId();
@@ -58,10 +66,15 @@ function PeriodDetail({ period, many }: { period: FlashPeriod; many: boolean }) 
     return <EmptyState message={EMPTY_PERIOD_TEXT} icon={<ReceiptLongOutlinedIcon />} minHeight={200} />;
   }
   const totals = period.totals ?? [];
+  // One table per currency on the server: amounts of two currencies never share a column.
+  const exports = (prefix: string, title: string) =>
+    totals.map((t) => (
+      <ExportMenu key={t.currency} report="flash" table={`${prefix}-${t.currency}`} title={many ? `${title} (${t.currency})` : title} params={{ restaurantId }} />
+    ));
   return (
     <Stack spacing={1} sx={{ pb: 1 }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>
-        <Section id={typeId} title={BY_TYPE_TITLE}>
+        <Section id={typeId} title={BY_TYPE_TITLE} actions={exports('by-order-type', BY_TYPE_TITLE)}>
           {totals.map((t) => (
             <Box key={t.currency}>
               {many && <Typography variant="caption" sx={{ px: 2, fontWeight: 700 }}>{t.currency}</Typography>}
@@ -76,7 +89,7 @@ function PeriodDetail({ period, many }: { period: FlashPeriod; many: boolean }) 
             </Box>
           ))}
         </Section>
-        <Section id={sourceId} title={BY_SOURCE_TITLE}>
+        <Section id={sourceId} title={BY_SOURCE_TITLE} actions={exports('by-source', BY_SOURCE_TITLE)}>
           {totals.map((t) => (
             <Box key={t.currency}>
               {many && <Typography variant="caption" sx={{ px: 2, fontWeight: 700 }}>{t.currency}</Typography>}
@@ -92,7 +105,7 @@ function PeriodDetail({ period, many }: { period: FlashPeriod; many: boolean }) 
           ))}
         </Section>
       </Box>
-      <Section id={restaurantsId} title={RESTAURANTS_TITLE}>
+      <Section id={restaurantsId} title={RESTAURANTS_TITLE} actions={exports('restaurants', RESTAURANTS_TITLE)}>
         <RestaurantsTable rows={period.restaurants ?? []} previousLabel={label} />
       </Section>
     </Stack>
@@ -113,9 +126,20 @@ export function DailyFlashPage({ route }: { route: AppRoute }) {
   const periods = data?.periods ?? [];
   const many = periods.some((p) => (p.totals ?? []).length > 1);
   const detail = periods.find((p) => p.key === detailKey) ?? periods[0];
+  const [mailOpen, setMailOpen] = useState(false);
 
   return (
-    <PageHeader title={route.title} subtitle={route.description} breadcrumbs={crumbsOf(route)} actions={<RestaurantFilter />}>
+    <PageHeader title={route.title} subtitle={route.description} breadcrumbs={crumbsOf(route)} actions={
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+          <RestaurantFilter />
+          <ExportMenu report="flash" title="le flash du jour" params={{ restaurantId }} disabled={!data} size="medium" />
+          <Button variant="outlined" startIcon={<MailOutlineIcon />} onClick={() => setMailOpen(true)} sx={{ textTransform: 'none' }}>
+            {EMAIL_BUTTON_LABEL}
+          </Button>
+        </Box>
+      }
+    >
+      <SummaryDialog open={mailOpen} onClose={() => setMailOpen(false)} restaurantId={restaurantId} />
       <Box sx={{ position: 'relative', display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
         {flash.isFetching && !flash.isPending && (
           <LinearProgress aria-label="Actualisation" sx={{ position: 'absolute', top: -12, left: 0, right: 0, height: 2 }} />
@@ -157,7 +181,7 @@ export function DailyFlashPage({ route }: { route: AppRoute }) {
                     ))}
                   </Tabs>
                 </Box>
-                <PeriodDetail key={detail.key} period={detail} many={many} />
+                <PeriodDetail key={detail.key} period={detail} many={many} restaurantId={restaurantId} />
               </Card>
             )}
           </>
