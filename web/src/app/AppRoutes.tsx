@@ -64,8 +64,12 @@ const DeploiementPage = lazyScreen(() => import('../features/deploy/pages/Deploi
 const RealtimeDashboardPage = lazyScreen(() => import('../features/orders/pages/RealtimeDashboardPage').then((m) => m.RealtimeDashboardPage));
 const DailyFlashPage = lazyScreen(() => import('../features/flash/pages/DailyFlashPage').then((m) => m.DailyFlashPage));
 const RevenuePage = lazyScreen(() => import('../features/revenue/pages/RevenuePage').then((m) => m.RevenuePage));
+const RestaurantComparisonPage = lazyScreen(() => import('../features/restaurants-report/pages/RestaurantComparisonPage').then((m) => m.RestaurantComparisonPage));
+const RestaurantsTodayPage = lazyScreen(() => import('../features/restaurants-report/pages/RestaurantsTodayPage').then((m) => m.RestaurantsTodayPage));
+const EquipmentHistoryPage = lazyScreen(() => import('../features/restaurants-report/pages/EquipmentHistoryPage').then((m) => m.EquipmentHistoryPage));
 const ClickAndCollectPage = lazyScreen(() => import('../features/clickandcollect/pages/ClickAndCollectPage').then((m) => m.ClickAndCollectPage));
 const CancellationsPage = lazyScreen(() => import('../features/clickandcollect/pages/CancellationsPage').then((m) => m.CancellationsPage));
+const ProductMixPage = lazyScreen(() => import('../features/product-mix/pages/ProductMixPage').then((m) => m.ProductMixPage));
 
 /** Screens drawn without the shell (full-page layouts). */
 const standalone: ReadonlySet<ScreenId> = new Set(['login', 'signup', 'forgotPassword', 'resetPassword', 'accessDenied']);
@@ -164,6 +168,16 @@ function screen(route: AppRoute): ReactElement {
       return <ClickAndCollectPage key={route.path} route={route} />;
     case 'cancellations':
       return <CancellationsPage route={route} />;
+    case 'productMix':
+      // Keyed: from Suivi Produits to Mes Tendances, the screen starts again on the new route's view.
+      return <ProductMixPage key={route.path} route={route} />;
+    case 'restaurantComparison':
+      // Keyed: from Suivi Franchise to Suivi Restaurant, the screen starts again focused or not.
+      return <RestaurantComparisonPage key={route.path} route={route} />;
+    case 'restaurantsToday':
+      return <RestaurantsTodayPage route={route} />;
+    case 'equipmentHistory':
+      return <EquipmentHistoryPage route={route} />;
     case 'marketplace':
       return <MarketplacePage route={route} />;
     case 'campagneRestos':

@@ -102,13 +102,17 @@ export type ScreenId =
   | 'revenueOverTime'
   | 'clickAndCollect'
   | 'cancellations'
+  | 'productMix'
   | 'marketplace'
   | 'campagneRestos'
   | 'deploiementCarte'
   | 'zDuJour'
   | 'zPrint'
   | 'pdfReader'
-  | 'accountingExport';
+  | 'accountingExport'
+  | 'restaurantComparison'
+  | 'restaurantsToday'
+  | 'equipmentHistory';
 
 export interface AppRoute {
   /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
@@ -130,6 +134,10 @@ export interface AppRoute {
   adminOnly?: boolean;
   /** The revenue-over-time screen: the setting a route opens on (metric, grain, period shortcut). */
   revenue?: RevenueOpening;
+  /** The product mix screen: the view a route opens on (the products ranking, or the risers and fallers). */
+  productMix?: 'ranking' | 'trends';
+  /** The restaurant comparison: open focused on one restaurant (the chosen one, else the first). */
+  restaurantFocus?: boolean;
 }
 
 /** What the revenue-over-time screen shows first; the user changes any of it on the screen. */
@@ -266,12 +274,8 @@ export const routes: readonly AppRoute[] = [
     ['SuiviCnCListUtilisateurs', 'Utilisateurs Click & Collect'],
     ['BetaMonCncClients', 'Mes clients Click & Collect'],
     ['BetaMesClients', 'Mes Clients'],
-    ['BetaMesTendances', 'Mes Tendances'],
-    ['BetaMesRestaurants', 'Mes Restaurants'],
-    ['BetaComparerRestos', 'Comparer les restaurants'],
     ['NosMarques', 'Nos Marques'],
     ['foodCourt', 'Food court'],
-    ['historiqueEquipements', 'Historique équipements'],
     ['EtabClickandCollectParamAdmin', 'Paramètres Click & Collect'],
   ]),
   r({ path: '/Cncstats/BetaMesProduits', title: 'Mes Produits', area: 'cnc', nav: 'Produits', restaurantFilter: true, screen: 'productSales', description: 'Ventes par catégorie et par produit sur la période choisie.' }),
@@ -283,21 +287,30 @@ export const routes: readonly AppRoute[] = [
   r({ path: '/Cncstats/BetaExportComptable', title: 'Export comptable', area: 'cnc', nav: 'Export comptable', restaurantFilter: true, screen: 'accountingExport', description: 'Le journal des ventes par jour et par restaurant, en CSV ou Excel, pour votre comptable.' }),
   r({ path: '/Cncstats/BetaZcaisse', title: 'Z Équipement', area: 'cnc', nav: 'Z caisse', restaurantFilter: true, screen: 'zEquipement', description: 'Les totaux Z par restaurant et par équipement.' }),
 
+  // The restaurant comparison (issue 18): Mes Restaurants and Comparer les restaurants are the same screen as Suivi Franchise.
+  r({ path: '/Cncstats/BetaMesRestaurants', title: 'Mes Restaurants', area: 'cnc', nav: 'Mes Restaurants', restaurantFilter: true, screen: 'restaurantComparison', description: "Chaque restaurant classé sur le chiffre d'affaires, les commandes, le panier moyen, le temps de sortie, les réductions et les annulations, avec l'évolution sur la période précédente et la moyenne de la franchise. Même écran que Suivi Franchise." }),
+  r({ path: '/Cncstats/BetaComparerRestos', title: 'Comparer les restaurants', area: 'cnc', nav: 'Comparer les restaurants', restaurantFilter: true, screen: 'restaurantComparison', description: "Chaque restaurant classé sur le chiffre d'affaires, les commandes, le panier moyen, le temps de sortie, les réductions et les annulations, avec l'évolution sur la période précédente et la moyenne de la franchise. Même écran que Suivi Franchise." }),
+  r({ path: '/Cncstats/historiqueEquipements', title: 'Historique équipements', area: 'cnc', nav: 'Historique équipements', restaurantFilter: true, screen: 'equipmentHistory', description: 'Chaque caisse et borne : son dernier appel, son statut, ses commandes et son chiffre d’affaires sur la période.' }),
+
   // Statistics
   // Vue d'ensemble and Suivi Quotidien are one screen: the daily flash (issue 18).
   r({ path: '/stats/DashboardStats', title: 'Dashboard Stats', area: 'stats', nav: 'Vue d’ensemble', restaurantFilter: true, screen: 'dailyFlash', description: "Le flash du jour : aujourd'hui, hier, la semaine et le mois, comparés à la période précédente et à l'an dernier. Même écran que Suivi Quotidien." }),
   r({ path: '/stats/SuiviQuotidien', title: 'Suivi Quotidien', area: 'stats', nav: 'Suivi Quotidien', restaurantFilter: true, screen: 'dailyFlash', description: "Le flash du jour : aujourd'hui, hier, la semaine et le mois, comparés à la période précédente et à l'an dernier. Même écran que la Vue d'ensemble." }),
   ...page('stats', '/stats', [
-    ['SuiviFracnhise', 'Suivi Franchise'],
-    ['SuiviRestaurant', 'Suivi Restaurant'],
-    ['SuiviProduits', 'Suivi Produits'],
     ['SuiviClient', 'Suivi Client'],
     ['metabase', 'Metabase'],
   ]),
 
+  // Suivi Franchise compares the restaurants; Suivi Restaurant is the same screen opening on one restaurant.
+  r({ path: '/stats/SuiviFracnhise', title: 'Suivi Franchise', area: 'stats', nav: 'Suivi Franchise', restaurantFilter: true, screen: 'restaurantComparison', description: "Chaque restaurant classé sur le chiffre d'affaires, les commandes, le panier moyen, le temps de sortie, les réductions et les annulations, avec l'évolution sur la période précédente et la moyenne de la franchise." }),
+  r({ path: '/stats/SuiviRestaurant', title: 'Suivi Restaurant', area: 'stats', nav: 'Suivi Restaurant', restaurantFilter: true, screen: 'restaurantComparison', restaurantFocus: true, description: "Un restaurant face à la franchise : ses chiffres, la moyenne des restaurants, son rang sur chaque indicateur. Même écran que Suivi Franchise." }),
+
   // Suivi Performance and Suivi Liste Commandes are the franchise's performance and orders screens.
   r({ path: '/stats/SuiviPerformance', title: 'Suivi Performance', area: 'stats', nav: 'Suivi Performance', restaurantFilter: true, screen: 'performanceFranchise', description: 'Temps de sortie en cuisine par restaurant, jour, heure, type de commande et produit. Même écran que Performance Franchise.' }),
   r({ path: '/stats/SuiviListeCommandes', title: 'Suivi Liste Commandes', area: 'stats', nav: 'Suivi Liste Commandes', restaurantFilter: true, screen: 'mesCommandes', description: 'Les commandes de vos caisses, bornes et du click & collect. Même écran que Mes Commandes.' }),
+  // Suivi Produits and Mes Tendances are one screen, the product mix (issue 18): the ranking, or the trends.
+  r({ path: '/stats/SuiviProduits', title: 'Suivi Produits', area: 'stats', nav: 'Suivi Produits', restaurantFilter: true, screen: 'productMix', productMix: 'ranking', description: "Le mix produits : classement des produits, part du chiffre d'affaires, tendance, marge et mix par catégorie. Même écran que Mes Tendances." }),
+  r({ path: '/Cncstats/BetaMesTendances', title: 'Mes Tendances', area: 'cnc', nav: 'Mes Tendances', restaurantFilter: true, screen: 'productMix', productMix: 'trends', description: 'Les produits en hausse et en baisse par rapport à la période précédente, dans le mix produits. Même écran que Suivi Produits.' }),
 
   // Beta dashboards (the spec's /dashbaord/ spelling is kept). The revenue routes are one screen,
   // « Chiffre d'affaires dans le temps » (issue 18), each opening on its own setting.
@@ -318,11 +331,11 @@ export const routes: readonly AppRoute[] = [
 
   // V2 dashboards
   ...page('v2', '/v2', [
-    ['DashboardMesResto', 'Mes Restaurants'],
     ['DashboardDownloadExcelProd', 'Export Excel produits'],
     ['DashboardDownloadExcelProdV2', 'Export Excel produits (v2)'],
   ]),
   r({ path: '/v2/PDFReader', title: 'Lecteur PDF', area: 'v2', nav: 'Lecteur PDF', restaurantFilter: true, screen: 'pdfReader', description: "Le Z d'une journée en PDF, affiché dans la page, avec son lien de téléchargement." }),
+  r({ path: '/v2/DashboardMesResto', title: 'Mes Restaurants', area: 'v2', nav: 'Mes Restaurants', restaurantFilter: true, screen: 'restaurantsToday', description: "Aujourd'hui dans chaque restaurant : chiffre d'affaires, commandes et panier comparés à la semaine dernière à la même heure, dernière commande, caisses et bornes hors ligne." }),
   revenue('v2', '/v2/DashboardCaAnnuel', "Chiffre d'affaires annuel", { metric: 'revenue', grain: 'month', period: 'last12Months' }),
   r({ path: '/v2/DashboardMesProduits', title: 'Mes Produits', area: 'v2', nav: 'Classement produits', screen: 'productsReport', description: 'Classement des produits et chiffre d’affaires par catégorie.' }),
   r({ path: '/v2/DashboardMesProduitsNew', title: 'Mes Produits', area: 'v2', nav: 'Produits (nouveau)', restaurantFilter: true, screen: 'productSales', description: 'Ventes par catégorie et par produit sur la période choisie.' }),
