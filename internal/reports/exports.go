@@ -471,6 +471,32 @@ func (s *Service) flashTables(ctx context.Context, p tenancy.Principal, q Export
 					return nil
 				}})
 	}
+	splitCols := func(cur string) []Column {
+		return []Column{textCol("period", "Période"), textCol("label", "Libellé"), intCol("orders", "Commandes"), moneyCol("revenue", "CA TTC", cur),
+			intCol("previousOrders", "Commandes (période précédente)"), moneyCol("previousRevenue", "CA TTC (période précédente)", cur)}
+	}
+	for _, cur := range codes {
+		for _, sp := range []struct {
+			name, title string
+			of          func(FlashTotal) []FlashSplit
+		}{{"by-order-type-", "Par type ", func(t FlashTotal) []FlashSplit { return t.ByOrderType }}, {"by-source-", "Par source ", func(t FlashTotal) []FlashSplit { return t.BySource }}} {
+			tables = append(tables, Table{Name: sp.name + cur, Title: sp.title + cur, Columns: splitCols(cur), Each: func(emit func([]any) error) error {
+				for _, pe := range fl.Periods {
+					for _, t := range pe.Totals {
+						if t.Currency != cur {
+							continue
+						}
+						for _, x := range sp.of(t) {
+							if err := emit([]any{FlashPeriodNames[pe.Key], x.Label, x.Orders, x.RevenueCents, x.PreviousOrders, x.PreviousRevenueCents}); err != nil {
+								return err
+							}
+						}
+					}
+				}
+				return nil
+			}})
+		}
+	}
 	if len(tables) == 0 {
 		return "", nil, &tenancy.ValidationError{Field: "query.restaurantId", Message: "Aucun restaurant à exporter dans ce périmètre."}
 	}

@@ -5176,13 +5176,13 @@ export interface components {
             currency: string;
             /** @description Dernier jour de la période (AAAA-MM-JJ), inclus */
             end: string;
-            /** @description Les options vendues sur la période ou la précédente, par CA TTC décroissant puis par nom */
+            /** @description Les options vendues sur la période ou la précédente, dans l'ordre des produits */
             options: components["schemas"]["MixOption"][] | null;
             /** @description Période précédente : le même nombre de jours, juste avant start */
             previous: components["schemas"]["FlashRange"];
             /** @description Quand la période comprend aujourd'hui : l'heure locale (HH:MM) jusqu'à laquelle le dernier jour de la période précédente est compté, celle de maintenant (aujourd'hui jusqu'à maintenant contre le même jour de la période précédente jusqu'à la même heure) */
             previousUntil?: string;
-            /** @description Les produits vendus sur la période ou sur la période précédente (quantity 0 : vendu seulement avant), par CA TTC décroissant puis par nom */
+            /** @description Les produits vendus sur la période ou sur la période précédente (rank null : vendu seulement avant) : ceux de la période par rang (CA TTC décroissant, puis nom), puis les autres par CA précédent décroissant */
             products: components["schemas"]["MixProduct"][] | null;
             /** @description Premier jour de la période (AAAA-MM-JJ, jour d'exploitation) */
             start: string;
@@ -11001,7 +11001,7 @@ export interface operations {
                 report: "products" | "sales" | "discounts" | "discounted-orders" | "z" | "performance" | "counts" | "revenue" | "flash";
                 /** @description csv : un tableau, pour Excel en français (UTF-8 avec BOM, « ; », virgule décimale, JJ/MM/AAAA, fins de ligne CRLF) ; xlsx : un classeur, une feuille par tableau, chiffres en nombres avec leur format */
                 format: "csv" | "xlsx";
-                /** @description Le tableau du rapport (products : categories, ranking ; sales : items ; discounts : by-type, by-source, by-label, series, by-restaurant ; discounted-orders : orders ; z : equipments ; performance : by-restaurant, by-day, by-order-type, by-category, by-product, heatmap ; counts : counts ; revenue : series, totals, heatmap ; flash : totals-{DEVISE}, restaurants-{DEVISE}). Vide : tous les tableaux en xlsx, le premier en csv. */
+                /** @description Le tableau du rapport (products : categories, ranking ; sales : items ; discounts : by-type, by-source, by-label, series, by-restaurant ; discounted-orders : orders ; z : equipments ; performance : by-restaurant, by-day, by-order-type, by-category, by-product, heatmap ; counts : counts ; revenue : series, totals, heatmap ; flash : totals-{DEVISE}, restaurants-{DEVISE}, by-order-type-{DEVISE}, by-source-{DEVISE}). Vide : tous les tableaux en xlsx, le premier en csv. */
                 table?: string;
                 /** @description AAAA-MM-JJ ; obligatoire sauf pour flash */
                 start?: string;

@@ -13,6 +13,7 @@ import { restaurantsQuery } from '../../restaurants/queries';
 import { CurrencyChoice } from '../../reports/components/CurrencyChoice';
 import { DateRangeFilter, useDateRange } from '../../reports/components/DateRangeFilter';
 import { ReportCard } from '../../reports/components/ReportCard';
+import { ExportMenu } from '../../reports/components/ExportMenu';
 import { errorText } from '../../reports/components/states';
 import { useFranchiseCurrency } from '../../reports/components/useCurrency';
 import { useReportRestaurant } from '../../reports/components/useReportRestaurant';
@@ -71,6 +72,8 @@ export function RevenuePage({ route }: { route: AppRoute }) {
   const currencies = useCurrencies(restaurantId);
   const empty = data ? data.totals.current.orders === 0 : false;
   const refreshing = report.isFetching && !report.isPending;
+  // The exports show what the screen shows: its range, grain, restaurant and the currency of its answer.
+  const exportParams = { start: range.start, end: range.end, restaurantId, currency: data?.currency, grain };
 
   return (
     <PageHeader
@@ -146,7 +149,12 @@ export function RevenuePage({ route }: { route: AppRoute }) {
           refreshing={refreshing}
           minHeight={300}
           bodyPadding={0}
-          actions={<ViewToggle value={view} onChange={setView} label="Affichage de l'évolution" />}
+          actions={
+            <>
+              <ViewToggle value={view} onChange={setView} label="Affichage de l'évolution" />
+              <ExportMenu report="revenue" table="series" title={CHART_TITLE} params={exportParams} disabled={!data} />
+            </>
+          }
         >
           {data &&
             (empty ? (
@@ -171,6 +179,7 @@ export function RevenuePage({ route }: { route: AppRoute }) {
                 <ToggleButton value="revenue" sx={{ px: 1.25, textTransform: 'none' }}>CA TTC</ToggleButton>
               </ToggleButtonGroup>
               <ViewToggle value={heatView} onChange={setHeatView} label="Affichage de la carte" />
+              <ExportMenu report="revenue" table="heatmap" title={HEATMAP_TITLE} params={exportParams} disabled={!data} />
             </>
           }
         >

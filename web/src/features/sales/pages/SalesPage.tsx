@@ -24,6 +24,7 @@ import { useReportRestaurant } from '../../reports/components/useReportRestauran
 import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
 import { DateRangeFilter, useDateRange } from '../../reports/components/DateRangeFilter';
 import { ReportCard } from '../../reports/components/ReportCard';
+import { ExportMenu } from '../../reports/components/ExportMenu';
 import { CurrencyChoice } from '../../reports/components/CurrencyChoice';
 import { useMoney } from '../../reports/components/useCurrency';
 import { formatInteger, formatRange, todayRange, type DateRange } from '../../reports/format';
@@ -73,6 +74,8 @@ export function SalesPage({ kind }: { kind: SalesKind }) {
   const categoryRows = categories.isError ? [] : (categories.data?.items ?? []);
   // Every amount in the currency the answer states (one currency at a time, never added across).
   const money = useMoney(categories.data?.currency);
+  // The exports show what the screen shows: its period, restaurant and the currency of its answer.
+  const exportParams = { start: filter.start, end: filter.end, restaurantId: filter.restaurantId, currency: categories.data?.currency, kind };
 
   // The first category is shown until the user picks another; a pick survives a new period while it still has sales.
   const [picked, setPicked] = useState('');
@@ -116,6 +119,7 @@ export function SalesPage({ kind }: { kind: SalesKind }) {
           empty={!filterValid || (categories.isSuccess && categoryRows.length === 0)}
           minHeight={320}
           bodyPadding={0}
+          actions={<ExportMenu report="sales" table="items" title={texts.categories} params={exportParams} disabled={!filterValid || !categories.isSuccess} />}
         >
           {categories.isError ? (
             <SalesError error={categories.error} onRetry={() => void categories.refetch()} />
@@ -157,6 +161,11 @@ export function SalesPage({ kind }: { kind: SalesKind }) {
           empty={!filterValid || (items.isSuccess && itemRows.length === 0)}
           minHeight={320}
           bodyPadding={0}
+          actions={
+            category ? (
+              <ExportMenu report="sales" table="items" title={`${texts.categories} : ${category}`} params={{ ...exportParams, category }} disabled={!filterValid || !items.isSuccess} />
+            ) : undefined
+          }
         >
           {right}
         </ReportCard>

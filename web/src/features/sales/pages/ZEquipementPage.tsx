@@ -5,6 +5,7 @@ import { useReportRestaurant } from '../../reports/components/useReportRestauran
 import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
 import { DateRangeFilter, useDateRange } from '../../reports/components/DateRangeFilter';
 import { ReportCard } from '../../reports/components/ReportCard';
+import { ExportMenu } from '../../reports/components/ExportMenu';
 import { CurrencyChoice } from '../../reports/components/CurrencyChoice';
 import { useFranchiseCurrency } from '../../reports/components/useCurrency';
 import { currentMonthRange, formatRange } from '../../reports/format';
@@ -52,6 +53,15 @@ export function ZEquipementPage() {
         empty={!valid || rows.length === 0}
         minHeight={280}
         bodyPadding={0}
+        actions={
+          <ExportMenu
+            report="z"
+            table="equipments"
+            title="Z par équipement"
+            params={{ start: range.start, end: range.end, restaurantId, currency: data?.currency }}
+            disabled={!valid || rows.length === 0}
+          />
+        }
       >
         <ZTable rows={rows} currency={data?.currency || franchiseCurrency} />
       </ReportCard>
