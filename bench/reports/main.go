@@ -224,6 +224,16 @@ func runReports(ctx context.Context, dsn string, shops []demo.Shop, last time.Ti
 			[]string{`SELECT equipment_id, SUM(total_cents), COUNT(*) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND status = 'paid' {R} GROUP BY equipment_id`,
 				`SELECT o.equipment_id, v.rate_bp, SUM(v.ht_cents), SUM(v.vat_cents) FROM order_vat v JOIN orders o ON o.id = v.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY o.equipment_id, v.rate_bp`,
 				`SELECT o.equipment_id, p.method, SUM(p.amount_cents) FROM order_payments p JOIN orders o ON o.id = p.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY o.equipment_id, p.method`}},
+		{"journal comptable", func(rep *reports.Service, f reports.Filter) error {
+			if f.Range.Days() > reports.AccountingMaxDays {
+				return nil
+			}
+			_, err := rep.Accounting(ctx, admin, f)
+			return err
+		},
+			[]string{`SELECT o.restaurant_id, o.business_date, COUNT(*), SUM(o.total_cents), SUM(o.discount_cents), SUM(o.fees_cents) FROM orders o WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY o.restaurant_id, o.business_date`,
+				`SELECT o.restaurant_id, o.business_date, v.rate_bp, SUM(v.ht_cents), SUM(v.vat_cents) FROM order_vat v JOIN orders o ON o.id = v.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY o.restaurant_id, o.business_date, v.rate_bp`,
+				`SELECT o.restaurant_id, o.business_date, p.method, SUM(p.amount_cents) FROM order_payments p JOIN orders o ON o.id = p.order_id WHERE o.franchise_id = ? AND o.business_date BETWEEN ? AND ? AND o.status = 'paid' {R} GROUP BY o.restaurant_id, o.business_date, p.method`}},
 		{"ventes catégories", func(rep *reports.Service, f reports.Filter) error {
 			_, err := rep.Sales(ctx, admin, f, reports.SalesProducts, "")
 			return err
@@ -281,6 +291,38 @@ func runReports(ctx context.Context, dsn string, shops []demo.Shop, last time.Ti
 				fmt.Printf("CA dans le temps %-12s %-5s restaurants %-4s : %s à froid, %s à chaud\n", br.label, grain, scope.label, ms(cold), ms(warm))
 			}
 		}
+	}
+	// Restaurant comparison (issue 18): every restaurant of the currency on
+	// the range and its previous one (one restaurant: in focus, compared
+	// with all the others all the same), on the ranges that start and end
+	// mid-month; and each restaurant's today (DashboardMesResto).
+	for _, br := range benchRanges(last)[1:] {
+		for _, scope := range []struct {
+			label string
+			id    int64
+		}{{"tous", 0}, {"un", one}} {
+			f := reports.Filter{RestaurantID: scope.id, Range: br.r}
+			cdb, _, crep := open()
+			t := time.Now()
+			_, err := crep.Restaurants(ctx, admin, f)
+			check(err)
+			cold := time.Since(t)
+			cdb.Close()
+			_, _, rep := open()
+			warm := median(7, func() { _, err := rep.Restaurants(ctx, admin, f); check(err) })
+			fmt.Printf("comparaison restaurants %-12s restaurants %-4s : %s à froid, %s à chaud\n", br.label, scope.label, ms(cold), ms(warm))
+		}
+	}
+	{
+		cdb, _, crep := open()
+		t := time.Now()
+		_, err := crep.RestaurantsToday(ctx, admin, 0)
+		check(err)
+		cold := time.Since(t)
+		cdb.Close()
+		_, _, rep := open()
+		warm := median(7, func() { _, err := rep.RestaurantsToday(ctx, admin, 0); check(err) })
+		fmt.Printf("mes restaurants aujourd'hui, restaurants tous : %s à froid, %s à chaud\n", ms(cold), ms(warm))
 	}
 	// Product mix (issue 18): the range and its previous one, products and
 	// options, with the cartes' purchase prices, on every range.

@@ -81,7 +81,7 @@ export function RankingTable({ data, focusId, onFocus }: { data: RestaurantCompa
                     e.stopPropagation();
                     onFocus(r.restaurantId);
                   }}
-                  sx={{ all: 'unset', cursor: 'pointer', fontWeight: 600, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+                  sx={{ all: 'unset', cursor: 'pointer', fontWeight: 600, whiteSpace: 'nowrap', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
                 >
                   {r.name}
                 </Box>
