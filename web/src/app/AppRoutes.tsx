@@ -67,6 +67,7 @@ const RevenuePage = lazyScreen(() => import('../features/revenue/pages/RevenuePa
 const RestaurantComparisonPage = lazyScreen(() => import('../features/restaurants-report/pages/RestaurantComparisonPage').then((m) => m.RestaurantComparisonPage));
 const RestaurantsTodayPage = lazyScreen(() => import('../features/restaurants-report/pages/RestaurantsTodayPage').then((m) => m.RestaurantsTodayPage));
 const EquipmentHistoryPage = lazyScreen(() => import('../features/restaurants-report/pages/EquipmentHistoryPage').then((m) => m.EquipmentHistoryPage));
+const DataExportsPage = lazyScreen(() => import('../features/dataExports/pages/DataExportsPage').then((m) => m.DataExportsPage));
 const ClickAndCollectPage = lazyScreen(() => import('../features/clickandcollect/pages/ClickAndCollectPage').then((m) => m.ClickAndCollectPage));
 const CancellationsPage = lazyScreen(() => import('../features/clickandcollect/pages/CancellationsPage').then((m) => m.CancellationsPage));
 const ProductMixPage = lazyScreen(() => import('../features/product-mix/pages/ProductMixPage').then((m) => m.ProductMixPage));
@@ -178,6 +179,9 @@ function screen(route: AppRoute): ReactElement {
       return <RestaurantsTodayPage route={route} />;
     case 'equipmentHistory':
       return <EquipmentHistoryPage route={route} />;
+    case 'dataExports':
+      // Keyed: from Données to the product exports, the screen starts again on the new route's tables.
+      return <DataExportsPage key={route.path} route={route} />;
     case 'marketplace':
       return <MarketplacePage route={route} />;
     case 'campagneRestos':

@@ -112,7 +112,8 @@ export type ScreenId =
   | 'accountingExport'
   | 'restaurantComparison'
   | 'restaurantsToday'
-  | 'equipmentHistory';
+  | 'equipmentHistory'
+  | 'dataExports';
 
 export interface AppRoute {
   /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
@@ -138,6 +139,8 @@ export interface AppRoute {
   productMix?: 'ranking' | 'trends';
   /** The restaurant comparison: open focused on one restaurant (the chosen one, else the first). */
   restaurantFocus?: boolean;
+  /** The « Données » screen (report exports): every table, or only the product tables. */
+  dataExports?: 'all' | 'products';
 }
 
 /** What the revenue-over-time screen shows first; the user changes any of it on the screen. */
@@ -298,8 +301,9 @@ export const routes: readonly AppRoute[] = [
   r({ path: '/stats/SuiviQuotidien', title: 'Suivi Quotidien', area: 'stats', nav: 'Suivi Quotidien', restaurantFilter: true, screen: 'dailyFlash', description: "Le flash du jour : aujourd'hui, hier, la semaine et le mois, comparés à la période précédente et à l'an dernier. Même écran que la Vue d'ensemble." }),
   ...page('stats', '/stats', [
     ['SuiviClient', 'Suivi Client'],
-    ['metabase', 'Metabase'],
   ]),
+  // Metabase is the self-service data access (issue 18): every report table as Excel or CSV.
+  r({ path: '/stats/metabase', title: 'Données', area: 'stats', nav: 'Metabase', restaurantFilter: true, screen: 'dataExports', dataExports: 'all', description: 'Toutes les tables des rapports à télécharger en Excel ou en CSV, sur la période et les restaurants choisis.' }),
 
   // Suivi Franchise compares the restaurants; Suivi Restaurant is the same screen opening on one restaurant.
   r({ path: '/stats/SuiviFracnhise', title: 'Suivi Franchise', area: 'stats', nav: 'Suivi Franchise', restaurantFilter: true, screen: 'restaurantComparison', description: "Chaque restaurant classé sur le chiffre d'affaires, les commandes, le panier moyen, le temps de sortie, les réductions et les annulations, avec l'évolution sur la période précédente et la moyenne de la franchise." }),
@@ -330,10 +334,9 @@ export const routes: readonly AppRoute[] = [
   revenue('beta', '/dashbaord/V2BetaCaAnnuelWeek', 'CA annuel par semaine', { metric: 'revenue', grain: 'week', period: 'last12Months' }),
 
   // V2 dashboards
-  ...page('v2', '/v2', [
-    ['DashboardDownloadExcelProd', 'Export Excel produits'],
-    ['DashboardDownloadExcelProdV2', 'Export Excel produits (v2)'],
-  ]),
+  // The two Excel exports of products are the « Données » screen filtered on the product tables.
+  r({ path: '/v2/DashboardDownloadExcelProd', title: 'Export Excel produits', area: 'v2', nav: 'Export Excel produits', restaurantFilter: true, screen: 'dataExports', dataExports: 'products', description: "Les ventes par produit, par catégorie et par option à télécharger en Excel ou en CSV. Même écran que Données (Metabase), limité aux produits." }),
+  r({ path: '/v2/DashboardDownloadExcelProdV2', title: 'Export Excel produits', area: 'v2', nav: 'Export Excel produits (v2)', restaurantFilter: true, screen: 'dataExports', dataExports: 'products', description: "Les ventes par produit, par catégorie et par option à télécharger en Excel ou en CSV. Même écran que Données (Metabase), limité aux produits." }),
   r({ path: '/v2/PDFReader', title: 'Lecteur PDF', area: 'v2', nav: 'Lecteur PDF', restaurantFilter: true, screen: 'pdfReader', description: "Le Z d'une journée en PDF, affiché dans la page, avec son lien de téléchargement." }),
   r({ path: '/v2/DashboardMesResto', title: 'Mes Restaurants', area: 'v2', nav: 'Mes Restaurants', restaurantFilter: true, screen: 'restaurantsToday', description: "Aujourd'hui dans chaque restaurant : chiffre d'affaires, commandes et panier comparés à la semaine dernière à la même heure, dernière commande, caisses et bornes hors ligne." }),
   revenue('v2', '/v2/DashboardCaAnnuel', "Chiffre d'affaires annuel", { metric: 'revenue', grain: 'month', period: 'last12Months' }),

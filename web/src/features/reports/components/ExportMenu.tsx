@@ -19,10 +19,12 @@
  * - `title` names the table in the button's accessible label (« Exporter Catégories »);
  * - `disabled` while the screen has nothing to export; `size` / `variant` as MUI buttons.
  *
- * A new report that does not export yet: add its tables to internal/reports/exports.go first.
+ * ExportButtons (same props) shows the two formats as buttons side by side instead of a menu
+ * (the « Données » screen). A new report that does not export yet: add its tables to
+ * internal/reports/exports.go first.
  */
 import { useId, useState } from 'react';
-import { Button, CircularProgress, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Button, CircularProgress, ListItemIcon, ListItemText, Menu, MenuItem, Stack } from '@mui/material';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
@@ -49,14 +51,11 @@ export function exportErrorMessage(error: unknown): string {
   return "L'export n'a pas pu être préparé. Réessayez dans un instant.";
 }
 
-export function ExportMenu({ report, table, params, title, disabled, size = 'small', variant = 'outlined' }: ExportMenuProps) {
+/** Downloads one export at a time: the format being prepared (busy), and run(format). */
+export function useReportExport(report: ExportReport, params: ExportParams, table?: string) {
   const toast = useToast();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState<ExportFormat | null>(null);
-
   const run = async (format: ExportFormat) => {
-    setAnchor(null);
     setBusy(format);
     try {
       const { blob, fileName } = await downloadReportExport(report, format, params, table);
@@ -66,6 +65,17 @@ export function ExportMenu({ report, table, params, title, disabled, size = 'sma
     } finally {
       setBusy(null);
     }
+  };
+  return { busy, run };
+}
+
+export function ExportMenu({ report, table, params, title, disabled, size = 'small', variant = 'outlined' }: ExportMenuProps) {
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { busy, run: download } = useReportExport(report, params, table);
+  const run = (format: ExportFormat) => {
+    setAnchor(null);
+    return download(format);
   };
 
   const label = title ? `Exporter ${title}` : 'Exporter';
@@ -97,5 +107,30 @@ export function ExportMenu({ report, table, params, title, disabled, size = 'sma
         ))}
       </Menu>
     </>
+  );
+}
+
+/** The two formats as two buttons (« Excel (.xlsx) », « CSV »), each with its own busy state. */
+export function ExportButtons({ report, table, params, title, disabled, size = 'small' }: ExportMenuProps) {
+  const { busy, run } = useReportExport(report, params, table);
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+      {EXPORT_FORMATS.map((f) => (
+        <Button
+          key={f.format}
+          size={size}
+          variant={f.format === 'xlsx' ? 'contained' : 'outlined'}
+          disableElevation
+          disabled={disabled || busy !== null}
+          onClick={() => void run(f.format)}
+          aria-label={title ? `${f.label} : ${title}` : f.label}
+          aria-busy={busy === f.format}
+          startIcon={busy === f.format ? <CircularProgress size={16} color="inherit" aria-hidden /> : f.format === 'xlsx' ? <GridOnOutlinedIcon /> : <DescriptionOutlinedIcon />}
+          sx={{ whiteSpace: 'nowrap', textTransform: 'none' }}
+        >
+          {f.label}
+        </Button>
+      ))}
+    </Stack>
   );
 }
