@@ -292,6 +292,38 @@ func runReports(ctx context.Context, dsn string, shops []demo.Shop, last time.Ti
 			}
 		}
 	}
+	// Restaurant comparison (issue 18): every restaurant of the currency on
+	// the range and its previous one (one restaurant: in focus, compared
+	// with all the others all the same), on the ranges that start and end
+	// mid-month; and each restaurant's today (DashboardMesResto).
+	for _, br := range benchRanges(last)[1:] {
+		for _, scope := range []struct {
+			label string
+			id    int64
+		}{{"tous", 0}, {"un", one}} {
+			f := reports.Filter{RestaurantID: scope.id, Range: br.r}
+			cdb, _, crep := open()
+			t := time.Now()
+			_, err := crep.Restaurants(ctx, admin, f)
+			check(err)
+			cold := time.Since(t)
+			cdb.Close()
+			_, _, rep := open()
+			warm := median(7, func() { _, err := rep.Restaurants(ctx, admin, f); check(err) })
+			fmt.Printf("comparaison restaurants %-12s restaurants %-4s : %s à froid, %s à chaud\n", br.label, scope.label, ms(cold), ms(warm))
+		}
+	}
+	{
+		cdb, _, crep := open()
+		t := time.Now()
+		_, err := crep.RestaurantsToday(ctx, admin, 0)
+		check(err)
+		cold := time.Since(t)
+		cdb.Close()
+		_, _, rep := open()
+		warm := median(7, func() { _, err := rep.RestaurantsToday(ctx, admin, 0); check(err) })
+		fmt.Printf("mes restaurants aujourd'hui, restaurants tous : %s à froid, %s à chaud\n", ms(cold), ms(warm))
+	}
 	// Product mix (issue 18): the range and its previous one, products and
 	// options, with the cartes' purchase prices, on every range.
 	openMix := func() (*store.DB, *reports.Service) {
