@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,7 +29,6 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineRounded';
 import { errorMessage } from '../../../api/client';
 import { useSession } from '../../../app/session';
 import { ErrorBlock } from '../../../components/ErrorBlock';
-import { useToast } from '../../../components/Toast';
 import { applyServerErrors } from '../../../components/serverErrors';
 import { restaurantsQuery } from '../../restaurants/queries';
 import {
@@ -53,22 +52,29 @@ export const SUBSCRIBE_LABEL = "S'abonner";
 
 const FORM_ID = 'summary-subscription-form';
 
+interface Notice {
+  severity: 'success' | 'error';
+  text: string;
+}
+
 function scopeOf(s: Subscription): string {
   return s.restaurantId === 0 ? ALL_RESTAURANTS_LABEL : s.restaurantName || `Restaurant ${s.restaurantId}`;
 }
 
-/** The user's subscriptions, each with its delete button. */
-function SubscriptionList() {
+/**
+ * The user's subscriptions, each with its delete button. What happened is said inside the dialog
+ * (a toast would cover its buttons on a phone, where the dialog takes the whole screen).
+ */
+function SubscriptionList({ onNotice }: { onNotice: (notice: Notice) => void }) {
   const client = useQueryClient();
-  const toast = useToast();
   const list = useQuery(subscriptionsQuery());
   const remove = useMutation({
     mutationFn: (s: Subscription) => deleteSubscription(s.id),
     onSuccess: (_, s) => {
       void subscriptionsChanged(client);
-      toast.success(`${s.email} ne recevra plus le résumé ${FREQUENCY_LABELS[s.frequency].toLowerCase()}.`);
+      onNotice({ severity: 'success', text: `${s.email} ne recevra plus le résumé ${FREQUENCY_LABELS[s.frequency].toLowerCase()}.` });
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => onNotice({ severity: 'error', text: errorMessage(error) }),
   });
   if (list.isPending) {
     return (
@@ -133,12 +139,16 @@ export function SummaryDialog({ open, onClose, restaurantId }: SummaryDialogProp
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const session = useSession();
   const client = useQueryClient();
-  const toast = useToast();
   const restaurants = useQuery(restaurantsQuery());
   const titleId = useId();
   const frequencyLabelId = useId();
   const [banner, setBanner] = useState<string | null>(null);
-  const [previewed, setPreviewed] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // On a phone the form's buttons are far below the notice: bring it into view.
+  useEffect(() => {
+    if (notice) noticeRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [notice]);
   const {
     control,
     register,
@@ -155,7 +165,7 @@ export function SummaryDialog({ open, onClose, restaurantId }: SummaryDialogProp
     if (open) {
       reset({ frequency: 'daily', restaurantId, email: session?.user_email ?? '' });
       setBanner(null);
-      setPreviewed(null);
+      setNotice(null);
     }
   }, [open, restaurantId, session?.user_email, reset]);
 
@@ -163,12 +173,12 @@ export function SummaryDialog({ open, onClose, restaurantId }: SummaryDialogProp
     mutationFn: createSubscription,
     onSuccess: (s) => {
       void subscriptionsChanged(client);
-      toast.success(`Abonnement enregistré : ${s.email} recevra le résumé ${FREQUENCY_LABELS[s.frequency].toLowerCase()}.`);
+      setNotice({ severity: 'success', text: `Abonnement enregistré : ${s.email} recevra le résumé ${FREQUENCY_LABELS[s.frequency].toLowerCase()}.` });
     },
   });
   const preview = useMutation({
     mutationFn: sendPreview,
-    onSuccess: (p) => setPreviewed(`Aperçu envoyé à ${p.sentTo} : « ${p.subject} ».`),
+    onSuccess: (p) => setNotice({ severity: 'success', text: `Aperçu envoyé à ${p.sentTo} : « ${p.subject} ».` }),
   });
   const failed = create.error ?? preview.error;
   useEffect(() => {
@@ -179,7 +189,7 @@ export function SummaryDialog({ open, onClose, restaurantId }: SummaryDialogProp
   const busy = create.isPending || preview.isPending;
   const submit = (action: 'create' | 'preview') =>
     handleSubmit((values) => {
-      setPreviewed(null);
+      setNotice(null);
       create.reset();
       preview.reset();
       const body = { frequency: values.frequency, restaurantId: values.restaurantId, email: values.email.trim() };
@@ -200,7 +210,12 @@ export function SummaryDialog({ open, onClose, restaurantId }: SummaryDialogProp
         <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700 }}>
           Mes abonnements
         </Typography>
-        <SubscriptionList />
+        {notice && (
+          <Alert ref={noticeRef} severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'} sx={{ mb: 1 }} onClose={() => setNotice(null)}>
+            {notice.text}
+          </Alert>
+        )}
+        <SubscriptionList onNotice={setNotice} />
         <Divider sx={{ my: 2 }} />
         <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
           Nouvel abonnement
@@ -213,7 +228,6 @@ export function SummaryDialog({ open, onClose, restaurantId }: SummaryDialogProp
           sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
         >
           {banner && <Alert severity="error">{banner}</Alert>}
-          {previewed && <Alert severity="success">{previewed}</Alert>}
           <Box>
             <FormLabel id={frequencyLabelId} sx={{ fontSize: '0.8125rem', fontWeight: 600, display: 'block', mb: 1 }}>
               Fréquence
