@@ -268,30 +268,43 @@ func byKindAndName(a, b tenancy.Equipment) int {
 // comparison (the same weekday last week until the same hour), the last
 // paid order and the equipments' status.
 func (s *Service) RestaurantsToday(ctx context.Context, p tenancy.Principal, restaurantID int64) (RestaurantsToday, error) {
-	flash, err := s.Flash(ctx, p, restaurantID)
-	if err != nil {
-		return RestaurantsToday{}, err
-	}
-	today := flash.Periods[0]
-	sc, err := s.resolve(ctx, p, Filter{RestaurantID: restaurantID, Range: orders.Range{Start: ownDate(flash.Date), End: ownDate(flash.Date)}})
-	if err != nil {
-		return RestaurantsToday{}, err
-	}
+	// The scope first (the flash resolves it again, the same): the last
+	// orders and the equipments are read while the flash runs.
 	now := s.now()
+	day := orders.BusinessDate(now, time.UTC)
+	sc, err := s.resolve(ctx, p, Filter{RestaurantID: restaurantID, Range: orders.Range{Start: day, End: day}})
+	if err != nil {
+		return RestaurantsToday{}, err
+	}
 	var live []int64
 	for _, x := range sc.restaurants {
 		if x.ArchivedAt == nil {
 			live = append(live, x.ID)
 		}
 	}
-	last, err := s.orders.LastPaid(ctx, p.FranchiseID, live, now.Add(-7*24*time.Hour), now)
-	if err != nil {
-		return RestaurantsToday{}, err
+	var (
+		wg         sync.WaitGroup
+		last       map[int64]time.Time
+		eqs        []tenancy.Equipment
+		lerr, eerr error
+	)
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		last, lerr = s.orders.LastPaid(ctx, p.FranchiseID, live, now.Add(-7*24*time.Hour), now)
+	}()
+	go func() {
+		defer wg.Done()
+		eqs, eerr = s.ten.EquipmentsInScope(ctx, p)
+	}()
+	flash, err := s.Flash(ctx, p, restaurantID)
+	wg.Wait()
+	for _, e := range []error{err, lerr, eerr} {
+		if e != nil {
+			return RestaurantsToday{}, e
+		}
 	}
-	eqs, err := s.ten.EquipmentsInScope(ctx, p)
-	if err != nil {
-		return RestaurantsToday{}, err
-	}
+	today := flash.Periods[0]
 	slices.SortFunc(eqs, byKindAndName)
 	perRest := map[int64][]EquipmentStatus{}
 	for _, e := range eqs {
@@ -325,12 +338,6 @@ func (s *Service) RestaurantsToday(ctx context.Context, p tenancy.Principal, res
 		return cmp64(a.RestaurantID, b.RestaurantID)
 	})
 	return out, nil
-}
-
-// ownDate parses a yyyy-mm-dd the service wrote itself.
-func ownDate(s string) int64 {
-	d, _ := orders.ParseDate(s)
-	return d
 }
 
 // ---- equipment history (Historique équipements) ----
