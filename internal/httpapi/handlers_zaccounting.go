@@ -93,12 +93,9 @@ func (s *Server) reportAccountingPreview(ctx context.Context, in *accountingPrev
 	if err != nil {
 		return nil, err
 	}
-	a, err := s.Reports.Accounting(ctx, principal(ctx), f)
+	a, err := s.Reports.AccountingPreview(ctx, principal(ctx), f, in.Limit)
 	if err != nil {
 		return nil, err
-	}
-	if len(a.Lines) > in.Limit {
-		a.Lines = a.Lines[:in.Limit]
 	}
 	return &struct{ Body reports.Accounting }{Body: a}, nil
 }

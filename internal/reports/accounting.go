@@ -78,40 +78,120 @@ type Accounting struct {
 // (VAT, payments, restaurant and order cells per restaurant and day),
 // whatever the number of restaurants and days.
 func (s *Service) Accounting(ctx context.Context, p tenancy.Principal, f Filter) (Accounting, error) {
-	if f.Range.End >= f.Range.Start && f.Range.Days() > AccountingMaxDays {
-		return Accounting{}, ErrAccountingRange
-	}
-	sc, cov, err := s.money(ctx, p, f)
+	out, sc, err := s.accountingScope(ctx, p, f)
 	if err != nil {
-		return Accounting{Coverage: cov}, err
+		return out, err
 	}
-	out := Accounting{Coverage: cov, Start: orders.FormatDate(f.Range.Start), End: orders.FormatDate(f.Range.End), Rates: []int{}, Methods: []AccountingMethod{}, Lines: []AccountingLine{}}
+	days, rates, methods, err := s.accountingDays(ctx, sc, f.Range)
+	if err != nil {
+		return out, err
+	}
+	out.Rates, out.Methods = sortedRateKeys(rates), sortedMethods(methods)
+	out.Lines = accountingLines(sc, out.Currency, days, out.Rates, out.Methods)
+	out.TotalLines = len(out.Lines)
+	out.Columns = AccountingColumns(out.Rates, out.Methods, out.Currency)
+	return out, nil
+}
+
+// AccountingPreview is the journal's columns, its number of lines and its
+// first limit lines, without reading the whole period day by day: the
+// rates and methods come from the period's month rows, the count from the
+// restaurant cells, and the lines from the first days only (a week, then
+// twice as many days until there are enough lines).
+func (s *Service) AccountingPreview(ctx context.Context, p tenancy.Principal, f Filter, limit int) (Accounting, error) {
+	out, sc, err := s.accountingScope(ctx, p, f)
+	if err != nil {
+		return out, err
+	}
 	listed := sc.Scope
 	listed.Restaurants = sc.ids()
-	type key struct{ rest, day int64 }
-	type acc struct {
-		ht, vat  map[int]int64
-		pay      map[string]int64
-		ttc      int64
-		discount int64
-		fees     int64
-		n        int64
+	rates, methods := map[int]bool{}, map[string]bool{}
+	vat, err := s.orders.Sum(ctx, listed, orders.DimVAT, f.Range, orders.ByKey, "", orders.MN)
+	if err != nil {
+		return out, err
 	}
-	days := map[key]*acc{}
-	get := func(c orders.Cell) *acc {
-		k := key{c.Restaurant, c.Period}
+	for _, c := range vat {
+		rate, _ := strconv.Atoi(splitKey(c.Key, orders.Sep, 2)[1])
+		rates[rate] = true
+	}
+	pay, err := s.orders.Sum(ctx, listed, orders.DimPayments, f.Range, orders.ByKey, "", orders.MN)
+	if err != nil {
+		return out, err
+	}
+	for _, c := range pay {
+		methods[splitKey(c.Key, orders.Sep, 2)[1]] = true
+	}
+	rest, err := s.orders.Sum(ctx, listed, orders.DimRestaurant, f.Range, orders.ByRestaurantDay, "", orders.MN)
+	if err != nil {
+		return out, err
+	}
+	for _, c := range rest {
+		if c.N != 0 {
+			out.TotalLines++
+		}
+	}
+	out.Rates, out.Methods = sortedRateKeys(rates), sortedMethods(methods)
+	out.Columns = AccountingColumns(out.Rates, out.Methods, out.Currency)
+	for n := 7; limit > 0; n *= 2 {
+		r := orders.Range{Start: f.Range.Start, End: min(f.Range.End, orders.AddDays(f.Range.Start, n-1))}
+		days, _, _, err := s.accountingDays(ctx, sc, r)
+		if err != nil {
+			return out, err
+		}
+		out.Lines = accountingLines(sc, out.Currency, days, out.Rates, out.Methods)
+		if len(out.Lines) >= limit || r.End == f.Range.End {
+			break
+		}
+	}
+	if len(out.Lines) > limit {
+		out.Lines = out.Lines[:limit]
+	}
+	return out, nil
+}
+
+// accountingScope checks the period and resolves the restaurants of one
+// currency the journal covers.
+func (s *Service) accountingScope(ctx context.Context, p tenancy.Principal, f Filter) (Accounting, scope, error) {
+	if f.Range.End >= f.Range.Start && f.Range.Days() > AccountingMaxDays {
+		return Accounting{}, scope{}, ErrAccountingRange
+	}
+	sc, cov, err := s.money(ctx, p, f)
+	out := Accounting{Coverage: cov, Start: orders.FormatDate(f.Range.Start), End: orders.FormatDate(f.Range.End), Rates: []int{}, Methods: []AccountingMethod{}, Lines: []AccountingLine{}, Columns: []AccountingColumn{}}
+	return out, sc, err
+}
+
+type dayKey struct{ rest, day int64 }
+
+// dayFigures are one restaurant's paid orders of one day.
+type dayFigures struct {
+	ht, vat  map[int]int64
+	pay      map[string]int64
+	ttc      int64
+	discount int64
+	fees     int64
+	n        int64
+}
+
+// accountingDays reads the day cells of the period per restaurant and day,
+// with the VAT rates and payment methods met.
+func (s *Service) accountingDays(ctx context.Context, sc scope, r orders.Range) (map[dayKey]*dayFigures, map[int]bool, map[string]bool, error) {
+	listed := sc.Scope
+	listed.Restaurants = sc.ids()
+	days := map[dayKey]*dayFigures{}
+	get := func(c orders.Cell) *dayFigures {
+		k := dayKey{c.Restaurant, c.Period}
 		a := days[k]
 		if a == nil {
-			a = &acc{ht: map[int]int64{}, vat: map[int]int64{}, pay: map[string]int64{}}
+			a = &dayFigures{ht: map[int]int64{}, vat: map[int]int64{}, pay: map[string]int64{}}
 			days[k] = a
 		}
 		return a
 	}
 	rates := map[int]bool{}
 	methods := map[string]bool{}
-	rest, err := s.orders.Sum(ctx, listed, orders.DimRestaurant, f.Range, orders.ByRestaurantDay, "", orders.MTotal, orders.MDiscount)
+	rest, err := s.orders.Sum(ctx, listed, orders.DimRestaurant, r, orders.ByRestaurantDay, "", orders.MTotal, orders.MDiscount)
 	if err != nil {
-		return out, err
+		return nil, nil, nil, err
 	}
 	for _, c := range rest {
 		a := get(c)
@@ -119,9 +199,9 @@ func (s *Service) Accounting(ctx context.Context, p tenancy.Principal, f Filter)
 		a.ttc += c.Total
 		a.discount += c.Discount
 	}
-	vat, err := s.orders.Sum(ctx, listed, orders.DimVAT, f.Range, orders.ByRestaurantDay, "", orders.MHT, orders.MVAT)
+	vat, err := s.orders.Sum(ctx, listed, orders.DimVAT, r, orders.ByRestaurantDay, "", orders.MHT, orders.MVAT)
 	if err != nil {
-		return out, err
+		return nil, nil, nil, err
 	}
 	for _, c := range vat {
 		rate, _ := strconv.Atoi(splitKey(c.Key, orders.Sep, 2)[1])
@@ -130,65 +210,84 @@ func (s *Service) Accounting(ctx context.Context, p tenancy.Principal, f Filter)
 		a.vat[rate] += c.VAT
 		rates[rate] = true
 	}
-	pay, err := s.orders.Sum(ctx, listed, orders.DimPayments, f.Range, orders.ByRestaurantDay, "", orders.MTotal)
+	pay, err := s.orders.Sum(ctx, listed, orders.DimPayments, r, orders.ByRestaurantDay, "", orders.MTotal)
 	if err != nil {
-		return out, err
+		return nil, nil, nil, err
 	}
 	for _, c := range pay {
 		m := splitKey(c.Key, orders.Sep, 2)[1]
 		get(c).pay[m] += c.Total
 		methods[m] = true
 	}
-	ord, err := s.orders.Sum(ctx, listed, orders.DimOrders, f.Range, orders.ByRestaurantDay, orders.StatusPaid+"|", orders.MFees)
+	ord, err := s.orders.Sum(ctx, listed, orders.DimOrders, r, orders.ByRestaurantDay, orders.StatusPaid+"|", orders.MFees)
 	if err != nil {
-		return out, err
+		return nil, nil, nil, err
 	}
 	for _, c := range ord {
 		if c.Fees != 0 {
 			get(c).fees += c.Fees
 		}
 	}
+	return days, rates, methods, nil
+}
+
+func sortedRateKeys(rates map[int]bool) []int {
+	out := make([]int, 0, len(rates))
 	for r := range rates {
-		out.Rates = append(out.Rates, r)
+		out = append(out, r)
 	}
-	slices.Sort(out.Rates)
+	slices.Sort(out)
+	return out
+}
+
+// sortedMethods lists the methods met in the order of orders.PaymentMethods,
+// then any other by code.
+func sortedMethods(methods map[string]bool) []AccountingMethod {
+	out := []AccountingMethod{}
 	for _, m := range orders.PaymentMethods {
 		if methods[m.Code] {
-			out.Methods = append(out.Methods, AccountingMethod{Code: m.Code, Label: m.Label})
-			delete(methods, m.Code)
+			out = append(out, AccountingMethod{Code: m.Code, Label: m.Label})
 		}
 	}
 	var unknown []string
 	for m := range methods {
-		unknown = append(unknown, m)
+		if orders.MethodLabel(m) == m {
+			unknown = append(unknown, m)
+		}
 	}
 	slices.Sort(unknown)
 	for _, m := range unknown {
-		out.Methods = append(out.Methods, AccountingMethod{Code: m, Label: m})
+		out = append(out, AccountingMethod{Code: m, Label: m})
 	}
+	return out
+}
+
+// accountingLines turns the day figures into the journal's lines, by date
+// then restaurant.
+func accountingLines(sc scope, currency string, days map[dayKey]*dayFigures, rates []int, methods []AccountingMethod) []AccountingLine {
 	info := make(map[int64]tenancy.Restaurant, len(sc.restaurants))
 	for _, x := range sc.restaurants {
 		info[x.ID] = x
 	}
+	lines := make([]AccountingLine, 0, len(days))
 	for k, a := range days {
 		if a.n == 0 && a.ttc == 0 {
 			continue
 		}
-		x := info[k.rest]
-		l := AccountingLine{Date: orders.FormatDate(k.day), day: k.day, RestaurantID: k.rest, Restaurant: sc.name(k.rest), Siret: x.Siret, Currency: cov.Currency,
-			HT: make([]int64, len(out.Rates)), VAT: make([]int64, len(out.Rates)), Payments: make([]int64, len(out.Methods)),
+		l := AccountingLine{Date: orders.FormatDate(k.day), day: k.day, RestaurantID: k.rest, Restaurant: sc.name(k.rest), Siret: info[k.rest].Siret, Currency: currency,
+			HT: make([]int64, len(rates)), VAT: make([]int64, len(rates)), Payments: make([]int64, len(methods)),
 			TTC: a.ttc, Discount: a.discount, Fees: a.fees, Orders: a.n}
-		for i, r := range out.Rates {
+		for i, r := range rates {
 			l.HT[i], l.VAT[i] = a.ht[r], a.vat[r]
 			l.TotalHT += a.ht[r]
 			l.TotalVAT += a.vat[r]
 		}
-		for i, m := range out.Methods {
+		for i, m := range methods {
 			l.Payments[i] = a.pay[m.Code]
 		}
-		out.Lines = append(out.Lines, l)
+		lines = append(lines, l)
 	}
-	slices.SortFunc(out.Lines, func(a, b AccountingLine) int {
+	slices.SortFunc(lines, func(a, b AccountingLine) int {
 		if a.day != b.day {
 			return int(a.day - b.day)
 		}
@@ -197,9 +296,7 @@ func (s *Service) Accounting(ctx context.Context, p tenancy.Principal, f Filter)
 		}
 		return int(a.RestaurantID - b.RestaurantID)
 	})
-	out.TotalLines = len(out.Lines)
-	out.Columns = AccountingColumns(out.Rates, out.Methods, cov.Currency)
-	return out, nil
+	return lines
 }
 
 // AccountingColumns are the journal's columns, in order, as the files

@@ -273,6 +273,17 @@ func TestAccountingEqualsRawOrders(t *testing.T) {
 			checkJournal(t, c.Code, a, rawJournal(w, r, ids))
 			checkCSV(t, c.Code, a)
 			checkXLSX(t, c.Code, a)
+			// The preview: the same columns and count, the first lines.
+			for _, limit := range []int{5, 40, 10000} {
+				pv, err := w.svc.AccountingPreview(ctx, w.admin, reports.Filter{Range: r, Currency: c.Code}, limit)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := a.Lines[:min(limit, len(a.Lines))]
+				if pv.TotalLines != a.TotalLines || !reflect.DeepEqual(pv.Columns, a.Columns) || !reflect.DeepEqual(pv.Lines, want) || pv.Currency != a.Currency {
+					t.Errorf("%s preview %d: %d lines of %d, columns %v; journal %d lines of %d", c.Code, limit, len(pv.Lines), pv.TotalLines, len(pv.Columns), len(want), a.TotalLines)
+				}
+			}
 		}
 		one := w.shops[1].Restaurant
 		a, err := w.svc.Accounting(ctx, w.admin, reports.Filter{Range: r, RestaurantID: one.ID})
