@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -11,6 +11,7 @@ import { pointsText, trend } from './format';
 import type { Cancellations, ClickAndCollect } from './types';
 
 // The whole app renders: the first test of a worker loads the lazy chunks, slow on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 beforeAll(() => configure({ asyncUtilTimeout: 15_000 }));
 afterAll(() => configure({ asyncUtilTimeout: 5000 }));
 beforeEach(() => window.sessionStorage.clear());

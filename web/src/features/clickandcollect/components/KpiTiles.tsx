@@ -4,6 +4,7 @@ import ArrowUpwardRoundedIcon from '@mui/icons-material/ArrowUpwardRounded';
 import ArrowDownwardRoundedIcon from '@mui/icons-material/ArrowDownwardRounded';
 import ArrowForwardRoundedIcon from '@mui/icons-material/ArrowForwardRounded';
 import { alpha } from '@mui/material/styles';
+import { HelpTooltip } from '../../../components/Tooltip';
 import { NO_REFERENCE_TEXT } from '../../flash/format';
 import { trend, type Better } from '../format';
 
@@ -26,14 +27,14 @@ export interface Tile {
 }
 
 /** The change chip: green when it is good news, red when not, the arrow giving the direction. */
-export function TrendChip({ tile, comparedTo }: { tile: Tile; comparedTo: string }) {
+export function TrendChip({ tile, comparedTo, compact }: { tile: Tile; comparedTo: string; compact?: boolean }) {
   const t = trend(tile.current, tile.previous, tile.better);
   const Icon = t.dir === 'up' ? ArrowUpwardRoundedIcon : t.dir === 'down' ? ArrowDownwardRoundedIcon : t.dir === 'flat' ? ArrowForwardRoundedIcon : null;
   const text = tile.changeText && t.dir !== 'none' ? tile.changeText : t.text;
   const spoken = t.dir === 'up' ? 'en hausse' : t.dir === 'down' ? 'en baisse' : t.dir === 'flat' ? 'stable' : 'sans comparaison';
   return (
     <Tooltip title={t.dir === 'none' ? NO_REFERENCE_TEXT : `${comparedTo} : ${tile.previousText}`}>
-      <Box component="span" tabIndex={0} data-tone={t.tone} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap', outline: 'none' }}>
+      <Box component="span" tabIndex={0} data-tone={t.tone} sx={{ position: 'relative', display: 'inline-flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap', outline: 'none' }}>
         <Box
           component="span"
           sx={(th) => {
@@ -44,12 +45,14 @@ export function TrendChip({ tile, comparedTo }: { tile: Tile; comparedTo: string
           {Icon && <Icon sx={{ fontSize: 14 }} aria-hidden />}
           {text}
           <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-            {` ${spoken}`}
+            {` ${spoken}${compact ? ' par rapport à la période précédente' : ''}`}
           </Box>
         </Box>
-        <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
-          vs période précédente
-        </Typography>
+        {!compact && (
+          <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
+            vs période précédente
+          </Typography>
+        )}
       </Box>
     </Tooltip>
   );
@@ -65,11 +68,12 @@ export function KpiTiles({ tiles, caption, comparedTo }: { tiles: Tile[]; captio
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: `repeat(${Math.min(tiles.length, 5)}, minmax(0, 1fr))` },
-          '& > *': { borderColor: 'divider' },
-          '& > *:not(:last-child)': { borderRight: { md: 1 } },
-          '& > *:nth-of-type(odd)': { borderRight: { xs: 1, md: undefined } },
-          '& > *:nth-of-type(n+3)': { borderTop: { xs: 1, md: 0 } },
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: `repeat(${tiles.length}, minmax(0, 1fr))` },
+          // Two columns on a phone, one row from md: a rule between neighbours, never on the outer edge.
+          '& > *': { borderColor: 'divider', borderStyle: 'solid', borderWidth: 0 },
+          '& > *:nth-of-type(even)': { borderLeftWidth: { xs: 1, md: 1 } },
+          '& > *:nth-of-type(n+3)': { borderTopWidth: { xs: 1, md: 0 }, borderLeftWidth: { md: 1 } },
+          '& > *:nth-of-type(odd):nth-of-type(n+3)': { borderLeftWidth: { xs: 0, md: 1 } },
         }}
       >
         {tiles.map((tile) => (
@@ -78,13 +82,7 @@ export function KpiTiles({ tiles, caption, comparedTo }: { tiles: Tile[]; captio
               <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 500, fontSize: { xs: '0.75rem', sm: '0.8125rem' } }}>
                 {tile.label}
               </Typography>
-              {tile.help && (
-                <Tooltip title={tile.help}>
-                  <Box component="span" tabIndex={0} aria-label={`À propos : ${tile.label}`} sx={{ fontSize: '0.75rem', color: 'text.secondary', cursor: 'help' }}>
-                    ⓘ
-                  </Box>
-                </Tooltip>
-              )}
+              {tile.help && <HelpTooltip title={tile.help} label={`À propos : ${tile.label}`} />}
             </Stack>
             <Typography
               className="kpi-value"

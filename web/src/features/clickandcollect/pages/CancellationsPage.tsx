@@ -118,15 +118,26 @@ export function CancellationsPage({ route }: { route: AppRoute }) {
       key: 'change',
       header: 'Évolution',
       render: (r) => (
-        <TrendChip comparedTo={PREVIOUS_NAME} tile={{ key: 'r', label: r.name, value: '', current: r.current.orders, previous: r.previous.orders, previousText: formatInteger(r.previous.orders), better: 'down' }} />
+        <TrendChip compact comparedTo={PREVIOUS_NAME} tile={{ key: 'r', label: r.name, value: '', current: r.current.orders, previous: r.previous.orders, previousText: formatInteger(r.previous.orders), better: 'down' }} />
       ),
     },
     { key: 'amount', header: 'Montant TTC', align: 'right', nowrap: true, render: (r) => money(r.current.amountCents), sortValue: (r) => r.current.amountCents },
     { key: 'share', header: 'Part des commandes', align: 'right', nowrap: true, render: (r) => formatPercent(r.current.sharePct), sortValue: (r) => r.current.sharePct },
   ];
   const equipmentColumns: ReportColumn<CancelEquipment>[] = [
-    { key: 'name', header: 'Équipement', render: (e) => e.name, sortValue: (e) => e.name },
-    { key: 'restaurant', header: 'Restaurant', render: (e) => e.restaurant, sortValue: (e) => e.restaurant },
+    {
+      key: 'name',
+      header: 'Équipement',
+      render: (e) => (
+        <>
+          {e.name}
+          <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+            {e.restaurant}
+          </Typography>
+        </>
+      ),
+      sortValue: (e) => `${e.restaurant} ${e.name}`,
+    },
     { key: 'orders', header: 'Annulées', align: 'right', render: (e) => formatInteger(e.orders), sortValue: (e) => e.orders },
     { key: 'refunded', header: 'Dont remboursées', align: 'right', render: (e) => formatInteger(e.refunded), sortValue: (e) => e.refunded },
     { key: 'amount', header: 'Montant TTC', align: 'right', nowrap: true, render: (e) => money(e.amountCents), sortValue: (e) => e.amountCents },
@@ -138,7 +149,7 @@ export function CancellationsPage({ route }: { route: AppRoute }) {
     { key: 'equipment', header: 'Équipement', render: (o) => o.equipment },
     { key: 'source', header: 'Source', render: (o) => sourceName(o.source) },
     { key: 'status', header: 'Statut', render: (o) => o.statusLabel },
-    { key: 'reason', header: 'Motif', render: (o) => <Box component="span" sx={{ color: 'text.secondary' }}>{o.reason || NO_REASON}</Box> },
+    { key: 'reason', header: 'Motif', nowrap: true, render: (o) => <Box component="span" sx={{ color: 'text.secondary' }}>{o.reason || NO_REASON}</Box> },
     { key: 'amount', header: 'Montant TTC', align: 'right', nowrap: true, render: (o) => formatCents(o.amountCents, list.data?.currency) },
   ];
 
@@ -207,7 +218,7 @@ export function CancellationsPage({ route }: { route: AppRoute }) {
             ))}
         </ReportCard>
 
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' }, gap: 2, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2, alignItems: 'start', '& > :last-child': { gridColumn: { md: 'span 2' } } }}>
           <ReportCard title={CANCEL_TITLES.statuses} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing} help="Part : des commandes payées ou annulées de la période.">
             <GroupTable title={CANCEL_TITLES.statuses} rows={data?.statuses ?? undefined} currency={data?.currency} share="Part" />
           </ReportCard>
@@ -224,12 +235,12 @@ export function CancellationsPage({ route }: { route: AppRoute }) {
           </ReportCard>
         </Box>
 
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, gap: 2, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'repeat(2, minmax(0, 1fr))' }, gap: 2, alignItems: 'start' }}>
           <ReportCard title={CANCEL_TITLES.restaurants} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing}>
             <ReportTable label={CANCEL_TITLES.restaurants} columns={restaurantColumns} rows={data?.restaurants ?? undefined} rowKey={(r) => r.id} emptyText={CANCEL_EMPTY_TEXT} defaultSort={{ key: 'orders', direction: 'desc' }} />
           </ReportCard>
           <ReportCard title={CANCEL_TITLES.equipments} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing}>
-            <ReportTable label={CANCEL_TITLES.equipments} columns={equipmentColumns} rows={data?.equipments ?? undefined} rowKey={(e) => e.id} emptyText={CANCEL_EMPTY_TEXT} defaultSort={{ key: 'orders', direction: 'desc' }} />
+            <ReportTable label={CANCEL_TITLES.equipments} columns={equipmentColumns} rows={data?.equipments ?? undefined} rowKey={(e) => e.id} emptyText={CANCEL_EMPTY_TEXT} defaultSort={{ key: 'orders', direction: 'desc' }} defaultPageSize={10} />
           </ReportCard>
         </Box>
 

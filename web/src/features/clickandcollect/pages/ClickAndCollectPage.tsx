@@ -236,6 +236,7 @@ function DetailCards({ data, loading, refreshing }: { data?: ClickAndCollect; lo
       header: 'Évolution',
       render: (r) => (
         <TrendChip
+          compact
           comparedTo={PREVIOUS_NAME}
           tile={{ key: 'r', label: r.name, value: '', current: r.current.revenueCents, previous: r.previous.revenueCents, previousText: money(r.previous.revenueCents) }}
         />
@@ -248,7 +249,7 @@ function DetailCards({ data, loading, refreshing }: { data?: ClickAndCollect; lo
   ];
   const period = data ? rangeText(data) : undefined;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, gap: 2, alignItems: 'start' }}>
       <ReportCard title={COLLECT_TITLES.types} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing}>
         <ReportTable label={COLLECT_TITLES.types} columns={typeColumns} rows={data?.types ?? undefined} rowKey={(t) => t.type} emptyText={COLLECT_EMPTY_TEXT} defaultSort={{ key: 'revenue', direction: 'desc' }} />
       </ReportCard>
