@@ -25,9 +25,9 @@ type ProductMix struct {
 	Previous      FlashRange       `json:"previous" doc:"Période précédente : le même nombre de jours, juste avant start"`
 	PreviousUntil string           `json:"previousUntil,omitempty" doc:"Quand la période comprend aujourd'hui : l'heure locale (HH:MM) jusqu'à laquelle le dernier jour de la période précédente est compté, celle de maintenant (aujourd'hui jusqu'à maintenant contre le même jour de la période précédente jusqu'à la même heure)"`
 	Totals        ProductMixTotals `json:"totals"`
-	Products      []MixProduct     `json:"products" doc:"Les produits vendus sur la période ou sur la période précédente (quantity 0 : vendu seulement avant), par CA TTC décroissant puis par nom"`
+	Products      []MixProduct     `json:"products" doc:"Les produits vendus sur la période ou sur la période précédente (rank null : vendu seulement avant) : ceux de la période par rang (CA TTC décroissant, puis nom), puis les autres par CA précédent décroissant"`
 	Categories    []MixCategory    `json:"categories" doc:"Les catégories, par CA TTC décroissant puis par nom"`
-	Options       []MixOption      `json:"options" doc:"Les options vendues sur la période ou la précédente, par CA TTC décroissant puis par nom"`
+	Options       []MixOption      `json:"options" doc:"Les options vendues sur la période ou la précédente, dans l'ordre des produits"`
 }
 
 // ProductMixTotals are the period's products as a whole.
@@ -359,6 +359,15 @@ func (s *Service) ProductMix(ctx context.Context, p tenancy.Principal, f Filter)
 		out.Products = append(out.Products, row)
 	}
 	slices.SortStableFunc(out.Products, func(a, b MixProduct) int {
+		if (a.Rank == nil) != (b.Rank == nil) {
+			if a.Rank != nil {
+				return -1 // the period's first
+			}
+			return 1
+		}
+		if a.Rank != nil {
+			return *a.Rank - *b.Rank // revenue, then name: the ranks' order
+		}
 		if a.RevenueCents != b.RevenueCents {
 			return cmp64(b.RevenueCents, a.RevenueCents)
 		}
@@ -467,6 +476,15 @@ func (s *Service) ProductMix(ctx context.Context, p tenancy.Principal, f Filter)
 		out.Options = append(out.Options, row)
 	}
 	slices.SortStableFunc(out.Options, func(a, b MixOption) int {
+		if (a.Rank == nil) != (b.Rank == nil) {
+			if a.Rank != nil {
+				return -1 // the period's first
+			}
+			return 1
+		}
+		if a.Rank != nil {
+			return *a.Rank - *b.Rank
+		}
 		if a.RevenueCents != b.RevenueCents {
 			return cmp64(b.RevenueCents, a.RevenueCents)
 		}

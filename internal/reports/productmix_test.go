@@ -181,8 +181,18 @@ func rawMix(w world, ids map[int64]bool, r orders.Range, known map[string]int64,
 				it.rank, it.hasRank = k, true
 			}
 		}
-		// The report's order: revenue, previous revenue, name, category.
+		// The report's order: the ranked by rank, then the others by
+		// previous revenue and name.
 		slices.SortStableFunc(all, func(a, b *rawItem) int {
+			if a.hasRank != b.hasRank {
+				if a.hasRank {
+					return -1
+				}
+				return 1
+			}
+			if a.hasRank {
+				return a.rank - b.rank
+			}
 			if a.ttc != b.ttc {
 				return int(b.ttc - a.ttc)
 			}

@@ -80,7 +80,8 @@ describe('format', () => {
   });
 });
 
-describe('Mix produits', () => {
+// Whole-app renders on a busy shared machine: more than the default 20 s for a test.
+describe('Mix produits', { timeout: 60_000 }, () => {
   it('Suivi Produits opens on the ranking of the last 30 days', async () => {
     const { calls } = serveMix();
     renderApp('/stats/SuiviProduits', user('admin'));

@@ -116,7 +116,7 @@ export function moversColumns(currency: string): ReportColumn<MixProduct>[] {
       sortValue: (p) => p.trend ?? lowest,
     },
     { key: 'rankChange', header: 'Rang', align: 'right', render: (p) => <RankChange row={p} />, sortValue: (p) => p.rankChange ?? lowest },
-    { key: 'quantity', header: 'Unités', align: 'right', nowrap: true, render: (p) => `${formatInteger(p.quantity)} (${formatInteger(p.previousQuantity)})`, sortValue: (p) => p.quantity },
+    { key: 'quantity', header: 'Unités (avant)', align: 'right', nowrap: true, render: (p) => `${formatInteger(p.quantity)} (${formatInteger(p.previousQuantity)})`, sortValue: (p) => p.quantity },
   ];
 }
 

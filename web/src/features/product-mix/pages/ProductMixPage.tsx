@@ -73,6 +73,29 @@ export function ProductMixPage({ route }: { route: AppRoute }) {
   const options = useMemo(() => (data?.options ?? []).filter((o) => o.rank != null), [data]);
   const margin = data?.totals.margin;
 
+  // Mes Tendances opens on the movers: the products card comes first there.
+  const categoryCard = (
+    <ReportCard
+      title={CATEGORY_TITLE}
+      help="Part de chaque catégorie dans le CA TTC des produits, sur la période et sur la période précédente de même durée."
+      subtitle={data ? `${rangeText(data)} · comparé à ${rangeText(data.previous, data.previousUntil)}` : undefined}
+      loading={!data && !report.isError}
+      refreshing={refreshing}
+      minHeight={180}
+      bodyPadding={catView === 'chart' ? 2 : 0}
+      actions={<ViewToggle value={catView} onChange={setCatView} label="Affichage du mix par catégorie" />}
+    >
+      {data &&
+        (categories.length === 0 ? (
+          <EmptyState message={EMPTY_TEXT} icon={<LocalDiningOutlinedIcon />} minHeight={180} />
+        ) : catView === 'chart' ? (
+          <CategoryBars categories={categories} currency={money} />
+        ) : (
+          <CategoryTable categories={categories} currency={money} />
+        ))}
+    </ReportCard>
+  );
+
   return (
     <PageHeader
       title={route.title}
@@ -98,26 +121,7 @@ export function ProductMixPage({ route }: { route: AppRoute }) {
           </>
         )}
 
-        <ReportCard
-          title={CATEGORY_TITLE}
-          help="Part de chaque catégorie dans le CA TTC des produits, sur la période et sur la période précédente de même durée."
-          subtitle={data ? `${rangeText(data)} · comparé à ${rangeText(data.previous, data.previousUntil)}` : undefined}
-          loading={!data && !report.isError}
-          refreshing={refreshing}
-          minHeight={180}
-          bodyPadding={catView === 'chart' ? 2 : 0}
-          actions={<ViewToggle value={catView} onChange={setCatView} label="Affichage du mix par catégorie" />}
-        >
-          {data &&
-            (categories.length === 0 ? (
-              <EmptyState message={EMPTY_TEXT} icon={<LocalDiningOutlinedIcon />} minHeight={180} />
-            ) : catView === 'chart' ? (
-              <CategoryBars categories={categories} currency={money} />
-            ) : (
-              <CategoryTable categories={categories} currency={money} />
-            ))}
-        </ReportCard>
-
+        {opening === 'ranking' && categoryCard}
         <ReportCard
           title={PRODUCTS_TITLE}
           subtitle={data ? `${productsText(data.totals.products)} vendus · ${rangeText(data)}` : undefined}
@@ -133,9 +137,7 @@ export function ProductMixPage({ route }: { route: AppRoute }) {
                   value={view}
                   onChange={(_, v: MixView) => setView(v)}
                   aria-label="Vue des produits"
-                  variant="scrollable"
-                  allowScrollButtonsMobile
-                  sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40, minWidth: 72, textTransform: 'none', fontWeight: 600 } }}
+                  sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40, minWidth: 0, px: { xs: 1.25, sm: 2 }, textTransform: 'none', fontWeight: 600 } }}
                 >
                   {VIEWS.map((v) => (
                     <Tab key={v} value={v} label={VIEW_LABELS[v]} />
@@ -185,6 +187,7 @@ export function ProductMixPage({ route }: { route: AppRoute }) {
           )}
         </ReportCard>
 
+        {opening === 'risers' && categoryCard}
         <ReportCard
           title={OPTIONS_TITLE}
           help="Suppléments et options vendus avec les produits ; leur CA TTC est compris dans celui des produits qui les portent. Les options ne sont pas tenues en HT : pas de marge."
