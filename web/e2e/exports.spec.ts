@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Download, type Page } from '@playwright/test';
+import { overflowing, settle, uiSignIn } from './helpers';
+
+// An English browser: file names and CSV stay French.
+test.use({ locale: 'en-US' });
+
+const DATES = '\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}';
+
+async function signInAsOwner(page: Page) {
+  await uiSignIn(page, 'admin');
+  await expect(page).toHaveURL(/\/RealtimeDashboard$/);
+  await page
+    .getByRole('dialog', { name: 'Découvrez les nouveautés' })
+    .getByRole('button', { name: 'Compris' })
+    .click({ timeout: 4000 })
+    .catch(() => undefined);
+}
+
+async function bytesOf(download: Download, keep: string): Promise<Buffer> {
+  const path = `test-results/downloads/${keep}`;
+  await download.saveAs(path);
+  return readFileSync(path);
+}
+
+/** The CSV's first line, BOM included. */
+function firstLine(csv: Buffer): string {
+  const text = csv.toString('utf8');
+  return text.slice(0, text.indexOf('\r\n'));
+}
+
+async function shoot(page: Page, name: string, width: number, height: number) {
+  await settle(page);
+  expect(await overflowing(page)).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.mouse.move(width - 1, height - 1);
+  await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: false });
+  await page.screenshot({ path: `test-results/screenshots/${name}-${width}-full.png`, fullPage: true });
+}
+
+test.describe('Exports of the report screens', () => {
+  test('Mes Produits in Excel and the discounted orders in CSV, from their tables', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsOwner(page);
+
+    await page.goto('/brigade/mesproduits');
+    await expect(page.getByRole('heading', { level: 2, name: 'Table Classement Catégorie' })).toBeVisible();
+    const menu = page.getByRole('button', { name: 'Exporter Table Classement Catégorie' });
+    await expect(menu).toBeEnabled({ timeout: 30_000 });
+    await menu.click();
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click()]);
+    expect(xlsx.suggestedFilename()).toMatch(new RegExp(`^mes-produits-categories_${DATES}\\.xlsx$`));
+    const book = await bytesOf(xlsx, 'mes-produits-categories.xlsx');
+    expect(book.subarray(0, 2).toString()).toBe('PK'); // a zip: the workbook
+    expect(book.length).toBeGreaterThan(3000);
+
+    await page.goto('/brigade/mesreductions');
+    await expect(page.getByRole('heading', { level: 2, name: 'Liste Commande en Réduction', exact: true })).toBeVisible();
+    const orders = page.getByRole('button', { name: 'Exporter Liste Commande en Réduction' });
+    await expect(orders).toBeEnabled({ timeout: 30_000 });
+    await orders.click();
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
+    expect(csv.suggestedFilename()).toMatch(new RegExp(`^commandes-en-reduction_${DATES}\\.csv$`));
+    const text = await bytesOf(csv, 'commandes-en-reduction.csv');
+    expect(firstLine(text)).toBe(
+      '\ufeffDate paiement;Restaurant;N° de commande;Type de réduction;Réduction;Montant de la réduction (EUR);Total réel (EUR);Total (EUR);Type commande;Libellé de réduction;Caissier;Source',
+    );
+    // A row: a French date and time, amounts with a decimal comma.
+    const row = text.toString('utf8').split('\r\n')[1] ?? '';
+    expect(row).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};[^;]+;[^;]*;[^;]+;[^;]+;\d+,\d{2};\d+,\d{2};\d+,\d{2};/);
+  });
+});
+
+test.describe('Données', () => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`every report table and its downloads at ${viewport.width} px`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(viewport);
+      await signInAsOwner(page);
+      await page.goto('/stats/metabase');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Données');
+      for (const group of ['Produits et ventes', 'Chiffre d’affaires', 'Réductions', 'Caisses et commandes', 'Performance']) {
+        await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
+      }
+      await expect(page.getByRole('button', { name: /^Excel \(\.xlsx\) : / })).toHaveCount(22);
+
+      const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV : Ventes par produit' }).click()]);
+      expect(csv.suggestedFilename()).toMatch(new RegExp(`^mes-produits-ranking_${DATES}\\.csv$`));
+      expect(firstLine(await bytesOf(csv, `donnees-ranking-${viewport.width}.csv`))).toBe('\ufeffRang;Produit;Catégorie;Quantité vendue;CA TTC (EUR)');
+
+      const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel (.xlsx) : Z par équipement' }).click()]);
+      expect(xlsx.suggestedFilename()).toMatch(new RegExp(`^z-equipement-equipments_${DATES}\\.xlsx$`));
+      expect((await bytesOf(xlsx, `donnees-z-${viewport.width}.xlsx`)).subarray(0, 2).toString()).toBe('PK');
+      await shoot(page, 'donnees', viewport.width, viewport.height);
+
+      // The product exports: the same screen on the product tables only.
+      await page.goto('/v2/DashboardDownloadExcelProd');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Export Excel produits');
+      await expect(page.getByRole('heading', { level: 2, name: 'Produits et ventes' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Réductions' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^CSV : / })).toHaveCount(4);
+      if (viewport.width === 1440) await shoot(page, 'export-excel-produits', viewport.width, viewport.height);
+    });
+  }
+});
