@@ -31,6 +31,7 @@ type fixture struct {
 	notice      int64    // a notice (global: visible to every franchise)
 	orders      []int64  // orders posted by the franchise's devices
 	jobs        []int64  // background jobs (generations) of the franchise
+	summaries   []int64  // the admin's summary subscriptions
 	markers     []string
 }
 
@@ -275,6 +276,11 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 				t.Fatalf("no job in the fixture for %s", path)
 			}
 			return itoa(victim.jobs[0])
+		case "subscriptionId":
+			if len(victim.summaries) == 0 {
+				t.Fatalf("no summary subscription in the fixture for %s", path)
+			}
+			return itoa(victim.summaries[0])
 		case "version":
 			return "1"
 		case "module":
@@ -354,6 +360,13 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 				t.Fatalf("generation for %s: %d %s", x.login, res.Status, res.Body)
 			}
 			x.f.jobs = append(x.f.jobs, job.ID)
+			res = srv.Do(t, http.MethodPost, "/api/v1/reports/subscriptions", srv.SignIn(t, x.login), map[string]any{"frequency": "daily", "restaurantId": x.f.restaurants[0], "email": "secret@exemple.fr"})
+			var sub struct{ ID int64 }
+			res.JSON(t, &sub)
+			if res.Status != http.StatusCreated {
+				t.Fatalf("summary subscription for %s: %d %s", x.login, res.Status, res.Body)
+			}
+			x.f.summaries = append(x.f.summaries, sub.ID)
 		}
 		ops := operations(t, srv)
 		res := srv.Do(t, http.MethodPost, "/api/v1/admin/notices", srv.SignIn(t, "superadmin"), map[string]any{"title": "Nouveauté", "date": "2026-11-01", "roles": []string{"admin", "guest", "moderator", "restaurant"}})
