@@ -29,8 +29,10 @@ function useObjectUrl(blob: Blob | undefined): string | undefined {
 
 export interface PdfViewerProps {
   params: ZDayParams;
-  /** Hide the viewer's own buttons (the screen has its own). */
   height?: number | string;
+  /** Open the print dialog as soon as the PDF is shown (« Imprimer le Z » from the table). */
+  autoPrint?: boolean;
+  onPrinted?: () => void;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface PdfViewerProps {
  * « Imprimer le Z » (the frame's print dialog) and « Télécharger le PDF » (a link to the same
  * object URL, named as the server names the file).
  */
-export function PdfViewer({ params, height = 'min(78vh, 1000px)' }: PdfViewerProps) {
+export function PdfViewer({ params, height = 'min(78vh, 1000px)', autoPrint = false, onPrinted }: PdfViewerProps) {
   const pdf = useQuery(zPdfQuery(params));
   const url = useObjectUrl(pdf.data?.blob);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -79,7 +81,19 @@ export function PdfViewer({ params, height = 'min(78vh, 1000px)' }: PdfViewerPro
       </Stack>
       <Paper variant="outlined" sx={{ overflow: 'hidden', bgcolor: 'grey.100', height }}>
         {url ? (
-          <Box component="iframe" ref={frame} title={PDF_FRAME_TITLE} src={url} sx={{ border: 0, width: '100%', height: '100%', display: 'block' }} />
+          <Box
+            component="iframe"
+            ref={frame}
+            title={PDF_FRAME_TITLE}
+            src={url}
+            onLoad={() => {
+              if (!autoPrint) return;
+              onPrinted?.();
+              // The browser's PDF viewer needs a moment after load before it can print.
+              setTimeout(print, 400);
+            }}
+            sx={{ border: 0, width: '100%', height: '100%', display: 'block' }}
+          />
         ) : (
           <Box sx={{ p: 3, height: '100%' }} aria-busy="true" aria-label="Préparation du PDF">
             <Skeleton variant="rectangular" sx={{ mx: 'auto', maxWidth: 560, height: '100%', borderRadius: 1 }} />

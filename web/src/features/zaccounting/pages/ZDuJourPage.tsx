@@ -52,7 +52,9 @@ export function ZDuJourPage({ route, opening }: { route: AppRoute; opening: View
   const rows = z.data?.items ?? [];
   const shown = z.data?.currency || franchiseCurrency;
   const totals = zTotals(rows);
-  const params = { date: day, restaurantId, currency: z.data?.currency ?? currency };
+  // The same currency as the table: the one chosen, else the server's default for both.
+  const params = { date: day, restaurantId, currency };
+  const [printOnOpen, setPrintOnOpen] = useState(false);
 
   const download = async () => {
     setDownloading(true);
@@ -96,7 +98,16 @@ export function ZDuJourPage({ route, opening }: { route: AppRoute; opening: View
           }
           actions={
             <Stack direction="row" spacing={1}>
-              <Button size="small" variant="contained" startIcon={<PrintOutlinedIcon />} onClick={() => setView('print')} disabled={!valid}>
+              <Button
+                size="small"
+                variant="contained"
+                startIcon={<PrintOutlinedIcon />}
+                onClick={() => {
+                  setPrintOnOpen(true);
+                  setView('print');
+                }}
+                disabled={!valid}
+              >
                 {PRINT_LABEL}
               </Button>
               <Button size="small" variant="outlined" startIcon={<FileDownloadOutlinedIcon />} onClick={() => void download()} loading={downloading} disabled={!valid}>
@@ -115,7 +126,7 @@ export function ZDuJourPage({ route, opening }: { route: AppRoute; opening: View
           <ZTable rows={rows} currency={shown} />
         </ReportCard>
       ) : valid ? (
-        <PdfViewer params={params} />
+        <PdfViewer params={params} autoPrint={printOnOpen} onPrinted={() => setPrintOnOpen(false)} />
       ) : (
         <Typography sx={{ color: 'text.secondary' }}>Choisissez une journée au format JJ/MM/AAAA.</Typography>
       )}
