@@ -202,9 +202,14 @@ func (s *Service) discountTables(ctx context.Context, p tenancy.Principal, q Exp
 		return "", nil, err
 	}
 	cur := r.Currency
-	amounts := func(name, title, label string, list []Amount) Table {
+	amounts := func(name, title, label string, list []Amount, names map[string]string) Table {
 		return Table{Name: name, Title: title, Columns: []Column{textCol("label", label), intCol("orders", "Commandes"), moneyCol("cents", "Réductions", cur)},
-			Each: rowsOf(list, func(a Amount) []any { return []any{a.Label, a.Orders, a.Cents} })}
+			Each: rowsOf(list, func(a Amount) []any {
+				if n := names[a.Label]; n != "" {
+					a.Label = n // as the screen names it
+				}
+				return []any{a.Label, a.Orders, a.Cents}
+			})}
 	}
 	series := Table{Name: "series", Title: "Réductions par jour", Columns: []Column{{Key: "date", Label: "Jour", Kind: KindDate}, moneyCol("cents", "Réductions", cur)},
 		Each: rowsOf(r.Series, func(a Amount) []any { return []any{a.Label, a.Cents} })}
@@ -214,9 +219,9 @@ func (s *Service) discountTables(ctx context.Context, p tenancy.Principal, q Exp
 	byRest := Table{Name: "by-restaurant", Title: "Réductions par restaurant", Columns: []Column{textCol("label", "Restaurant"), moneyCol("cents", "Réductions", cur)},
 		Each: rowsOf(r.ByRestaurant, func(a Amount) []any { return []any{a.Label, a.Cents} })}
 	return "reductions", []Table{
-		amounts("by-type", "Par type de réduction", "Type de réduction", r.ByType),
-		amounts("by-source", "Par source", "Source", r.BySource),
-		amounts("by-label", "Par libellé", "Libellé", r.ByLabel),
+		amounts("by-type", "Par type de réduction", "Type de réduction", r.ByType, DiscountTypeNames),
+		amounts("by-source", "Par source", "Source", r.BySource, nil),
+		amounts("by-label", "Par libellé", "Libellé", r.ByLabel, nil),
 		series, byRest,
 	}, nil
 }

@@ -69,6 +69,7 @@ test.describe('Exports of the report screens', () => {
     // A row: a French date and time, amounts with a decimal comma.
     const row = text.toString('utf8').split('\r\n')[1] ?? '';
     expect(row).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};[^;]+;[^;]*;[^;]+;[^;]+;\d+,\d{2};\d+,\d{2};\d+,\d{2};/);
+    await shoot(page, 'exports-mes-reductions', 1440, 900);
   });
 });
 
