@@ -7,7 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"brigade/internal/events"
 	"brigade/internal/menu"
 	"brigade/internal/orders"
 	"brigade/internal/reports"
@@ -462,6 +464,107 @@ func TestProductMixScope(t *testing.T) {
 		checkMix(t, "moderator", got, want)
 		if got.Currency != "EUR" || want.Totals.Quantity == 0 {
 			t.Errorf("moderator: currency %s, %d units raw", got.Currency, want.Totals.Quantity)
+		}
+	})
+}
+
+// TestProductMixReadsTheCartesPurchasePrice: the margin reads the purchase
+// price of the franchise's own cartes (the stored document, through the
+// menu package's catalogue): a product given a purchase price of 2,50 in
+// its carte and sold three times has HT − 3 × 250 as margin; the other
+// product of the order stays unknown.
+func TestProductMixReadsTheCartesPurchasePrice(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		ctx := context.Background()
+		db, ten, shops := testutil.DemoShops(t, engine)
+		cartes := menu.NewService(db, ten, events.NewLocal())
+		var fid int64
+		if err := db.QueryRow(ctx, `SELECT franchise_id FROM users WHERE login = 'demo-admin'`).Scan(&fid); err != nil {
+			t.Fatal(err)
+		}
+		admin := tenancy.Principal{Role: tenancy.RoleAdmin, FranchiseID: fid}
+		catalogue, err := cartes.Catalogue(ctx, admin)
+		if err != nil || len(catalogue) == 0 || len(catalogue[0].Products) < 2 {
+			t.Fatalf("catalogue: %v, %d cartes", err, len(catalogue))
+		}
+		priced, other := catalogue[0].Products[0], catalogue[0].Products[1]
+		// The purchase price written into every stored version of the carte's document.
+		rows, err := db.Query(ctx, `SELECT campaign_id, version, document FROM campaign_versions WHERE campaign_id = ?`, priced.CampaignID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type version struct {
+			id, v int64
+			doc   []byte
+		}
+		var versions []version
+		for rows.Next() {
+			var x version
+			if err := rows.Scan(&x.id, &x.v, &x.doc); err != nil {
+				t.Fatal(err)
+			}
+			versions = append(versions, x)
+		}
+		rows.Close()
+		for _, x := range versions {
+			var doc map[string]any
+			if err := json.Unmarshal(x.doc, &doc); err != nil {
+				t.Fatal(err)
+			}
+			items, _ := doc["items"].([]any)
+			for _, it := range items {
+				if m, ok := it.(map[string]any); ok && m["idGlobal"] == priced.IDGlobal {
+					m["purchase_price"] = 2.5
+				}
+			}
+			b, _ := json.Marshal(doc)
+			if _, err := db.Exec(ctx, `UPDATE campaign_versions SET document = ? WHERE campaign_id = ? AND version = ?`, b, x.id, x.v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		svc := reports.NewService(orders.NewService(db, ten, events.NewLocal()), ten)
+		svc.UseCatalogue(cartes)
+		dev := shops[0].Tills[0]
+		loc, _ := time.LoadLocation(dev.Restaurant.TimeZone)
+		at := time.Date(2026, 3, 10, 12, 0, 0, 0, loc)
+		o := orders.Order{OrderID: "PM-PRICE", Source: orders.SourceTill, Type: orders.TypeDineIn, Status: orders.StatusPaid, PaidAt: at.UTC(),
+			Lines: []orders.Line{
+				{Name: priced.Name, Category: priced.CategoryName, Quantity: 3, UnitPrice: 990, Total: 2970, TaxRate: 1000},
+				{Name: other.Name, Category: other.CategoryName, Quantity: 1, UnitPrice: 500, Total: 500, TaxRate: 550},
+			}}
+		o.Subtotal, o.Total = 3470, 3470
+		o.VAT = []orders.VATLine{{Rate: 1000, HT: orders.HT(2970, 1000), TTC: 2970}, {Rate: 550, HT: orders.HT(500, 550), TTC: 500}}
+		for i := range o.VAT {
+			o.VAT[i].VAT = o.VAT[i].TTC - o.VAT[i].HT
+		}
+		o.Payments = []orders.Payment{{Method: "cb", Amount: 3470}}
+		ord := orders.NewService(db, ten, events.NewLocal())
+		if _, err := ord.ImportRows(ctx, []tenancy.Device{dev}, []orders.Order{o}, []int{0}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := svc.ProductMix(ctx, admin, reports.Filter{Range: orders.Range{Start: 20260310, End: 20260310}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ht := orders.HT(2970, 1000)
+		found := 0
+		for _, p := range got.Products {
+			switch p.Name {
+			case priced.Name:
+				found++
+				if p.PurchasePriceCents == nil || *p.PurchasePriceCents != 250 || p.MarginCents == nil || *p.MarginCents != ht-3*250 {
+					t.Errorf("%s: purchase %v margin %v, want 250 and %d", p.Name, p.PurchasePriceCents, p.MarginCents, ht-3*250)
+				}
+			case other.Name:
+				found++
+				if p.PurchasePriceCents != nil || p.MarginCents != nil {
+					t.Errorf("%s: purchase %v margin %v, want unknown", p.Name, p.PurchasePriceCents, p.MarginCents)
+				}
+			}
+		}
+		m := got.Totals.Margin
+		if found != 2 || m.KnownProducts != 1 || m.UnknownProducts != 1 || m.MarginCents != ht-750 || m.KnownHTCents != ht || m.UnknownHTCents != orders.HT(500, 550) {
+			t.Errorf("found %d, margin %+v", found, m)
 		}
 	})
 }
