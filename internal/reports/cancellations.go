@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"brigade/internal/orders"
@@ -122,48 +123,77 @@ func (s *Service) Cancellations(ctx context.Context, p tenancy.Principal, f Filt
 		Previous: FlashRange{Start: orders.FormatDate(prev.Start), End: orders.FormatDate(prev.End)},
 		Statuses: []CancelGroup{}, Sources: []CancelGroup{}, Reasons: []CancelGroup{}, Days: []CancelDay{},
 		Restaurants: []CancelRestaurant{}, Equipments: []CancelEquipment{}}
-	var perRest [2][]orders.Cell
+	// Per restaurant: the paid orders from the rest cells (one per
+	// restaurant and period) and the cancelled ones from the ord keys of
+	// each cancelled status, never the ord cells of every status, source
+	// and type. The statuses and sources come from the franchise's rows.
+	var perRest, paidRest, perKey [2][]orders.Cell
 	var perDay []orders.Cell
 	var equip []orders.EquipmentCell
 	if len(sc.restaurants) > 0 {
 		ids := sc.ids()
 		listed := orders.Scope{FranchiseID: sc.FranchiseID, Restaurants: ids}
-		err = concurrently(
+		parts := partsOf(full, ids)
+		var mu sync.Mutex
+		reads := []func() error{
 			func() (err error) {
-				perRest[0], err = s.orders.Sum(ctx, listed, orders.DimOrders, cur, orders.ByRestaurant, "", orders.MN, orders.MTotal)
-				return err
-			},
-			func() (err error) {
-				perRest[1], err = s.orders.Sum(ctx, listed, orders.DimOrders, prev, orders.ByRestaurant, "", orders.MN, orders.MTotal)
-				return err
-			},
-			func() (err error) {
-				perDay, err = s.sumSigned(ctx, partsOf(full, ids), orders.DimOrders, cur, orders.ByDay, "", orders.MN, orders.MTotal)
+				perDay, err = s.sumSigned(ctx, parts, orders.DimOrders, cur, orders.ByDay, "", orders.MN, orders.MTotal)
 				return err
 			},
 			func() (err error) {
 				equip, err = s.orders.CancelledPerEquipment(ctx, listed, cur)
 				return err
 			},
-		)
-		if err != nil {
+		}
+		for col, rg := range [2]orders.Range{cur, prev} {
+			reads = append(reads,
+				func() (err error) {
+					paidRest[col], err = s.orders.Sum(ctx, listed, orders.DimRestaurant, rg, orders.ByRestaurant, "", orders.MN, orders.MTotal)
+					return err
+				},
+				func() (err error) {
+					perKey[col], err = s.sumSigned(ctx, parts, orders.DimOrders, rg, orders.ByKey, "", orders.MN, orders.MTotal)
+					return err
+				})
+			for _, st := range orders.Statuses {
+				if !orders.CountsAsCancelled(st.Code) {
+					continue
+				}
+				reads = append(reads, func() error {
+					cells, err := s.orders.Sum(ctx, listed, orders.DimOrders, rg, orders.ByRestaurant, st.Code+"|", orders.MN, orders.MTotal)
+					mu.Lock()
+					perRest[col] = append(perRest[col], cells...)
+					mu.Unlock()
+					return err
+				})
+			}
+		}
+		if err := concurrently(reads...); err != nil {
 			return out, err
 		}
 	}
 
 	var totals [2]cancelAcc
 	rests := map[int64]*[2]cancelAcc{}
+	rest := func(id int64) *[2]cancelAcc {
+		r := rests[id]
+		if r == nil {
+			r = &[2]cancelAcc{}
+			rests[id] = r
+		}
+		return r
+	}
 	statuses := map[string]*cancelAcc{}
 	sources := map[string]*cancelAcc{}
 	for col := range perRest {
+		for _, c := range paidRest[col] {
+			rest(c.Restaurant)[col].add(orders.StatusPaid, c.Metrics)
+		}
 		for _, c := range perRest[col] {
+			rest(c.Restaurant)[col].add(splitKey(c.Key, "|", 3)[0], c.Metrics)
+		}
+		for _, c := range perKey[col] {
 			k := splitKey(c.Key, "|", 3)
-			r := rests[c.Restaurant]
-			if r == nil {
-				r = &[2]cancelAcc{}
-				rests[c.Restaurant] = r
-			}
-			r[col].add(k[0], c.Metrics)
 			totals[col].add(k[0], c.Metrics)
 			if col != 0 {
 				continue

@@ -237,48 +237,56 @@ func (s *Service) ClickAndCollect(ctx context.Context, p tenancy.Principal, f Fi
 	listed := orders.Scope{FranchiseID: sc.FranchiseID, Restaurants: ids}
 	parts := partsOf(full, ids)
 	const paid = orders.StatusPaid + "|"
-	var perRest, perDay [2][]orders.Cell
+	const collect = paid + orders.SourceCollect + "|"
+	// Per restaurant: every source's paid orders from the rest cells (one
+	// per restaurant and period), the click & collect ones from their few
+	// ord keys: not the ord cells of every source and type.
+	var perRest, allRest, perDay [2][]orders.Cell
 	var hours []orders.HourCell
-	err = concurrently(
-		func() (err error) {
-			perRest[0], err = s.orders.Sum(ctx, listed, orders.DimOrders, cur, orders.ByRestaurant, paid, orders.MN, orders.MTotal, orders.MFees)
-			return err
-		},
-		func() (err error) {
-			perRest[1], err = s.orders.Sum(ctx, listed, orders.DimOrders, prev, orders.ByRestaurant, paid, orders.MN, orders.MTotal, orders.MFees)
-			return err
-		},
-		func() (err error) {
-			perDay[0], err = s.sumSigned(ctx, parts, orders.DimOrders, cur, orders.ByDay, paid, orders.MN, orders.MTotal, orders.MFees)
-			return err
-		},
-		func() (err error) {
-			perDay[1], err = s.sumSigned(ctx, parts, orders.DimOrders, prev, orders.ByDay, paid, orders.MN, orders.MTotal, orders.MFees)
-			return err
-		},
-		func() (err error) {
-			hours, err = s.orders.CollectPerHour(ctx, listed, cur)
-			return err
-		},
-	)
-	if err != nil {
+	reads := []func() error{func() (err error) {
+		hours, err = s.orders.CollectPerHour(ctx, listed, cur)
+		return err
+	}}
+	for col, rg := range [2]orders.Range{cur, prev} {
+		reads = append(reads,
+			func() (err error) {
+				perRest[col], err = s.orders.Sum(ctx, listed, orders.DimOrders, rg, orders.ByRestaurant, collect, orders.MN, orders.MTotal, orders.MFees)
+				return err
+			},
+			func() (err error) {
+				allRest[col], err = s.orders.Sum(ctx, listed, orders.DimRestaurant, rg, orders.ByRestaurant, "", orders.MN, orders.MTotal)
+				return err
+			},
+			func() (err error) {
+				perDay[col], err = s.sumSigned(ctx, parts, orders.DimOrders, rg, orders.ByDay, paid, orders.MN, orders.MTotal, orders.MFees)
+				return err
+			})
+	}
+	if err := concurrently(reads...); err != nil {
 		return out, err
 	}
 
 	var totals [2]collectAcc
 	rests := map[int64]*[2]collectAcc{}
 	types := map[int]*orders.Metrics{}
+	rest := func(id int64) *[2]collectAcc {
+		r := rests[id]
+		if r == nil {
+			r = &[2]collectAcc{}
+			rests[id] = r
+		}
+		return r
+	}
 	for col := range perRest {
+		for _, c := range allRest[col] {
+			rest(c.Restaurant)[col].all.Add(c.Metrics)
+			totals[col].all.Add(c.Metrics)
+		}
 		for _, c := range perRest[col] {
-			r := rests[c.Restaurant]
-			if r == nil {
-				r = &[2]collectAcc{}
-				rests[c.Restaurant] = r
-			}
-			r[col].add(c)
-			totals[col].add(c)
-			if p := splitKey(c.Key, "|", 3); col == 0 && p[1] == orders.SourceCollect {
-				t := atoi(p[2])
+			rest(c.Restaurant)[col].collect.Add(c.Metrics)
+			totals[col].collect.Add(c.Metrics)
+			if col == 0 {
+				t := atoi(splitKey(c.Key, "|", 3)[2])
 				if types[t] == nil {
 					types[t] = &orders.Metrics{}
 				}
