@@ -292,6 +292,35 @@ func runReports(ctx context.Context, dsn string, shops []demo.Shop, last time.Ti
 			}
 		}
 	}
+	// Click & collect and Mes Annulations (issue 18): the range and its
+	// previous one, on the ranges that start and end mid-month (at most 366
+	// days); the peak hours and the equipment table read their partial
+	// indexes, the rest the rest and ord cells.
+	for _, br := range benchRanges(last)[1:] {
+		for _, scope := range []struct {
+			label string
+			id    int64
+		}{{"tous", 0}, {"un", one}} {
+			f := reports.Filter{RestaurantID: scope.id, Range: br.r}
+			for _, r := range []struct {
+				name string
+				run  func(rep *reports.Service) error
+			}{
+				{"click & collect", func(rep *reports.Service) error { _, err := rep.ClickAndCollect(ctx, admin, f); return err }},
+				{"annulations", func(rep *reports.Service) error { _, err := rep.Cancellations(ctx, admin, f); return err }},
+				{"annulées (liste)", func(rep *reports.Service) error { _, err := rep.CancelledOrders(ctx, admin, f, 0, 25); return err }},
+			} {
+				cdb, _, crep := open()
+				t := time.Now()
+				check(r.run(crep))
+				cold := time.Since(t)
+				cdb.Close()
+				_, _, rep := open()
+				warm := median(7, func() { check(r.run(rep)) })
+				fmt.Printf("%-16s %-12s restaurants %-4s : %s à froid, %s à chaud\n", r.name, br.label, scope.label, ms(cold), ms(warm))
+			}
+		}
+	}
 	// Restaurant comparison (issue 18): every restaurant of the currency on
 	// the range and its previous one (one restaurant: in focus, compared
 	// with all the others all the same), on the ranges that start and end
