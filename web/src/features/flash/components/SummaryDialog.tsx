@@ -211,7 +211,7 @@ export function SummaryDialog({ open, onClose, restaurantId }: SummaryDialogProp
           Mes abonnements
         </Typography>
         {notice && (
-          <Alert ref={noticeRef} severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'} sx={{ mb: 1 }} onClose={() => setNotice(null)}>
+          <Alert ref={noticeRef} severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'} sx={{ mb: 1 }}>
             {notice.text}
           </Alert>
         )}
@@ -296,11 +296,21 @@ export function SummaryDialog({ open, onClose, restaurantId }: SummaryDialogProp
           />
         </Box>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>
+      {/* On a phone, one button a line, the main one first. */}
+      <DialogActions
+        sx={{
+          px: 3,
+          pb: 2.5,
+          gap: 1,
+          flexDirection: { xs: 'column-reverse', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+          '& > :not(style) ~ :not(style)': { ml: 0 },
+        }}
+      >
         <Button color="inherit" onClick={onClose} disabled={busy}>
           Fermer
         </Button>
-        <Box sx={{ flex: 1 }} />
+        <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
         <Button variant="outlined" onClick={submit('preview')} loading={preview.isPending} disabled={create.isPending}>
           {PREVIEW_LABEL}
         </Button>
