@@ -81,17 +81,16 @@ func count(n int64) string {
 }
 
 type line struct {
-	label   string
-	value   func(reports.FlashFigures) int64
-	money   bool
-	measure string
+	label string
+	value func(reports.FlashFigures) int64
+	money bool
 }
 
 var lines = []line{
-	{"Chiffre d'affaires TTC", func(f reports.FlashFigures) int64 { return f.RevenueCents }, true, ""},
-	{"Chiffre d'affaires HT", func(f reports.FlashFigures) int64 { return f.HTCents }, true, ""},
-	{"Commandes", func(f reports.FlashFigures) int64 { return f.Orders }, false, ""},
-	{"Panier moyen TTC", func(f reports.FlashFigures) int64 { return f.AverageBasketCents }, true, ""},
+	{"Chiffre d'affaires TTC", func(f reports.FlashFigures) int64 { return f.RevenueCents }, true},
+	{"Chiffre d'affaires HT", func(f reports.FlashFigures) int64 { return f.HTCents }, true},
+	{"Commandes", func(f reports.FlashFigures) int64 { return f.Orders }, false},
+	{"Panier moyen TTC", func(f reports.FlashFigures) int64 { return f.AverageBasketCents }, true},
 }
 
 func (l line) format(f reports.FlashFigures, currency string) string {

@@ -117,16 +117,14 @@ func DuePeriod(freq string, now time.Time, loc *time.Location) int64 {
 	return orders.AddDays(day, -1)
 }
 
-// NextSend is when the period after last is due, in loc.
+// NextSend is when the period after last is due, in loc: a day's summary
+// the next day at SendHour, a week's (last is its Monday) the Monday after.
 func NextSend(freq string, last int64, loc *time.Location) time.Time {
-	next := orders.AddDays(last, 1) // the next day…
+	step := 1
 	if freq == Weekly {
-		next = orders.AddDays(last, 7) // …or week
+		step = 7
 	}
-	at := orders.AddDays(next, 1)
-	if freq == Weekly {
-		at = orders.AddDays(next, 7)
-	}
+	at := orders.AddDays(last, 2*step) // the next period, then the day it is due
 	return time.Date(int(at/10000), time.Month(at/100%100), int(at%100), SendHour, 0, 0, 0, loc)
 }
 

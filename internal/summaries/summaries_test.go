@@ -321,3 +321,72 @@ func TestSummariesScope(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestDuePeriods: the period due at a moment, and when the next one is.
+func TestDuePeriods(t *testing.T) {
+	paris, _ := time.LoadLocation("Europe/Paris")
+	for _, c := range []struct {
+		freq string
+		at   time.Time
+		want int64
+	}{
+		{summaries.Daily, time.Date(2026, 11, 25, 6, 59, 0, 0, paris), 20261123},
+		{summaries.Daily, time.Date(2026, 11, 25, 7, 0, 0, 0, paris), 20261124},
+		{summaries.Daily, time.Date(2026, 3, 1, 8, 0, 0, 0, paris), 20260228},
+		{summaries.Weekly, time.Date(2026, 11, 30, 6, 59, 0, 0, paris), 20261116}, // Monday before 07:00
+		{summaries.Weekly, time.Date(2026, 11, 30, 7, 0, 0, 0, paris), 20261123},
+		{summaries.Weekly, time.Date(2026, 12, 6, 23, 0, 0, 0, paris), 20261123}, // Sunday
+	} {
+		if got := summaries.DuePeriod(c.freq, c.at, paris); got != c.want {
+			t.Errorf("%s at %s: %d, want %d", c.freq, c.at, got, c.want)
+		}
+	}
+	if got := summaries.NextSend(summaries.Daily, 20261124, paris); !got.Equal(time.Date(2026, 11, 26, 7, 0, 0, 0, paris)) {
+		t.Errorf("daily next send %s", got)
+	}
+	if got := summaries.NextSend(summaries.Weekly, 20261123, paris); !got.Equal(time.Date(2026, 12, 7, 7, 0, 0, 0, paris)) {
+		t.Errorf("weekly next send %s", got)
+	}
+}
+
+// TestSummaryRetriedWhenTheMailServerRefuses: a period whose mail the
+// server refused is queued again at the next tick, and sent once the
+// server takes it; a preview then says 503's error.
+func TestSummaryRetriedWhenTheMailServerRefuses(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t, store.SQLite)
+	paris, _ := time.LoadLocation("Europe/Paris")
+	c := &clock{now: time.Date(2026, 11, 25, 6, 0, 0, 0, paris)}
+	s, runner := w.instance(c.Now)
+	if _, err := s.Create(ctx, w.admin, summaries.SubscriptionInput{Frequency: summaries.Daily, Email: "patron@exemple.fr"}); err != nil {
+		t.Fatal(err)
+	}
+	c.Set(time.Date(2026, 11, 25, 7, 30, 0, 0, paris))
+	w.smtp.SetRefuse(true)
+	if _, err := s.SendPreview(ctx, w.admin, summaries.SubscriptionInput{Frequency: summaries.Daily, Email: "patron@exemple.fr"}); err != summaries.ErrSend {
+		t.Fatalf("preview to a refusing server: %v", err)
+	}
+	if n, err := s.QueueDue(ctx); err != nil || n != 1 {
+		t.Fatalf("queued %d (%v)", n, err)
+	}
+	if err := runner.RunPending(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var failed int
+	if err := w.db.QueryRow(ctx, `SELECT COUNT(*) FROM jobs WHERE kind = ? AND status = 'failed'`, summaries.JobSend).Scan(&failed); err != nil || failed != 1 {
+		t.Fatalf("%d failed jobs (%v)", failed, err)
+	}
+	w.smtp.SetRefuse(false)
+	if n, err := s.QueueDue(ctx); err != nil || n != 1 {
+		t.Fatalf("retry queued %d (%v)", n, err)
+	}
+	if err := runner.RunPending(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.smtp.Wait(t, 1, 5*time.Second); len(got) != 1 || got[0].Subject != "Brigade — résumé du mardi 24 novembre 2026" {
+		t.Fatalf("after the retry: %+v", got)
+	}
+	if n, err := s.QueueDue(ctx); err != nil || n != 0 {
+		t.Fatalf("after sending: %d queued (%v)", n, err)
+	}
+}
