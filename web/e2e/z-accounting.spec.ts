@@ -62,6 +62,8 @@ for (const viewport of [
     });
 
     test('Impression Z opens on the print preview; the PDF reader shows and downloads it', async ({ page }) => {
+      // The browser's PDF viewer draws its thumbnails for a while before the page settles for the screenshots.
+      test.setTimeout(300_000);
       await page.goto('/Cncstats/BetaPrintZ');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Impression Z');
       await expect(page.getByRole('tab', { name: 'Aperçu avant impression' })).toHaveAttribute('aria-selected', 'true');
