@@ -73,7 +73,27 @@ func evolution(now, before int64) string {
 	if s == "+0,0" || s == "-0,0" {
 		s = "0,0"
 	}
-	return s + "\u00a0%"
+	// The screens' minus sign (U+2212), as Intl writes it in fr-FR.
+	return strings.Replace(s, "-", "\u2212", 1) + "\u00a0%"
+}
+
+// trendStyle colours an evolution: green up, red down.
+func trendStyle(base, e string) string {
+	switch {
+	case strings.HasPrefix(e, "+"):
+		return strings.Replace(base, `style="`, `style="color:#2e7d32;`, 1)
+	case strings.HasPrefix(e, "\u2212"):
+		return strings.Replace(base, `style="`, `style="color:#c62828;`, 1)
+	}
+	return base
+}
+
+// orders writes a number of orders: « 1 commande », « 12 commandes ».
+func ordersText(n int64) string {
+	if n == 1 || n == -1 || n == 0 {
+		return count(n) + " commande"
+	}
+	return count(n) + " commandes"
 }
 
 func count(n int64) string {
@@ -153,26 +173,26 @@ func render(freq string, period int64, restaurant string, sum reports.Summary, l
 		}
 		fmt.Fprintf(&t, "\n== %s ==\n", heading)
 		fmt.Fprintf(&h, `<h2 style="font-size:16px;margin:24px 0 8px">%s</h2>`, html.EscapeString(heading))
-		fmt.Fprintf(&h, `<table role="table" style="border-collapse:collapse;width:100%%"><caption style="text-align:left;font-size:13px;color:#4b5563;padding-bottom:4px">%s — %s</caption>`+
-			`<thead><tr><th scope="col" %s>Indicateur</th><th scope="col" %s>Période</th><th scope="col" %s>%s</th><th scope="col" %s>Écart</th><th scope="col" %s>Année précédente</th><th scope="col" %s>Écart</th></tr></thead><tbody>`,
-			html.EscapeString(title), html.EscapeString(heading), thl, th, th, html.EscapeString(prevLabel), th, th, th)
+		fmt.Fprintf(&h, `<table role="table" aria-label="%s" style="border-collapse:collapse;width:100%%">`+
+			`<thead><tr><th scope="col" %s>Indicateur</th><th scope="col" %s>Période</th><th scope="col" %s>%s</th><th scope="col" %s>Évolution</th><th scope="col" %s>Année précédente</th><th scope="col" %s>Évolution</th></tr></thead><tbody>`,
+			html.EscapeString(heading), thl, th, th, html.EscapeString(prevLabel), th, th, th)
 		for _, l := range lines {
 			cur, prev, ly := l.format(tot.Current, tot.Currency), l.format(tot.Previous, tot.Currency), l.format(tot.LastYear, tot.Currency)
 			ep, ey := evolution(l.value(tot.Current), l.value(tot.Previous)), evolution(l.value(tot.Current), l.value(tot.LastYear))
 			fmt.Fprintf(&t, "%s : %s (%s : %s, %s ; année précédente : %s, %s)\n", l.label, cur, prevShort, prev, ep, ly, ey)
 			fmt.Fprintf(&h, `<tr><th scope="row" %s>%s</th><td %s><strong>%s</strong></td><td %s>%s</td><td %s>%s</td><td %s>%s</td><td %s>%s</td></tr>`,
-				tdl, html.EscapeString(l.label), td, html.EscapeString(cur), td, html.EscapeString(prev), td, html.EscapeString(ep), td, html.EscapeString(ly), td, html.EscapeString(ey))
+				tdl, html.EscapeString(l.label), td, html.EscapeString(cur), td, html.EscapeString(prev), trendStyle(td, ep), html.EscapeString(ep), td, html.EscapeString(ly), trendStyle(td, ey), html.EscapeString(ey))
 		}
 		h.WriteString(`</tbody></table>`)
 
 		// The currency's best restaurants, when it has several.
 		var rs []reports.FlashRestaurant
 		for _, r := range sum.Restaurants {
-			if r.Currency == tot.Currency {
+			if r.Currency == tot.Currency && (r.Current.Orders != 0 || r.Current.RevenueCents != 0) {
 				rs = append(rs, r)
 			}
 		}
-		if len(rs) < 2 {
+		if len(rs) == 0 || tot.Restaurants < 2 {
 			continue
 		}
 		slices.SortStableFunc(rs, func(a, b reports.FlashRestaurant) int {
@@ -188,20 +208,20 @@ func render(freq string, period int64, restaurant string, sum reports.Summary, l
 		sub := fmt.Sprintf("Meilleurs restaurants (%s)", tot.Currency)
 		fmt.Fprintf(&t, "\n%s :\n", sub)
 		fmt.Fprintf(&h, `<table role="table" style="border-collapse:collapse;width:100%%;margin-top:16px"><caption style="text-align:left;font-size:13px;color:#4b5563;padding-bottom:4px">%s</caption>`+
-			`<thead><tr><th scope="col" %s>Restaurant</th><th scope="col" %s>CA TTC</th><th scope="col" %s>Commandes</th><th scope="col" %s>Panier moyen</th><th scope="col" %s>Écart %s</th></tr></thead><tbody>`,
+			`<thead><tr><th scope="col" %s>Restaurant</th><th scope="col" %s>CA TTC</th><th scope="col" %s>Commandes</th><th scope="col" %s>Panier moyen</th><th scope="col" %s>Évolution %s</th></tr></thead><tbody>`,
 			html.EscapeString(sub), thl, th, th, th, th, html.EscapeString(prevShort))
 		for i, r := range rs {
 			rev, basket := reports.FrenchMoney(r.Current.RevenueCents, r.Currency), reports.FrenchMoney(r.Current.AverageBasketCents, r.Currency)
 			ep := evolution(r.Current.RevenueCents, r.Previous.RevenueCents)
-			fmt.Fprintf(&t, "%d. %s : %s, %s commandes, panier %s (%s %s)\n", i+1, r.Name, rev, count(r.Current.Orders), basket, prevShort, ep)
+			fmt.Fprintf(&t, "%d. %s : %s, %s, panier %s (%s %s)\n", i+1, r.Name, rev, ordersText(r.Current.Orders), basket, prevShort, ep)
 			fmt.Fprintf(&h, `<tr><th scope="row" %s>%s</th><td %s>%s</td><td %s>%s</td><td %s>%s</td><td %s>%s</td></tr>`,
-				tdl, html.EscapeString(r.Name), td, html.EscapeString(rev), td, count(r.Current.Orders), td, html.EscapeString(basket), td, html.EscapeString(ep))
+				tdl, html.EscapeString(r.Name), td, html.EscapeString(rev), td, count(r.Current.Orders), td, html.EscapeString(basket), trendStyle(td, ep), html.EscapeString(ep))
 		}
 		h.WriteString(`</tbody></table>`)
 	}
 	fmt.Fprintf(&t, "\nVoir le flash du jour : %s\n", link)
 	fmt.Fprintf(&h, `<p style="margin:24px 0"><a href="%s" style="display:inline-block;background:#1565c0;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px">Voir le flash du jour</a></p>`, html.EscapeString(link))
-	note := "Vous recevez ce résumé parce que vous y êtes abonné dans Brigade. Pour ne plus le recevoir, ouvrez le flash du jour, « Recevoir par e-mail », et supprimez l'abonnement."
+	note := "Vous recevez ce résumé parce que vous y êtes abonné dans Brigade. Pour ne plus le recevoir, ouvrez le flash du jour, «\u00a0Recevoir par e-mail\u00a0», et supprimez l'abonnement."
 	fmt.Fprintf(&t, "\n--\n%s\n", note)
 	fmt.Fprintf(&h, `<p style="margin:16px 0 0;font-size:12px;color:#6b7280">%s</p></div></body></html>`, html.EscapeString(note))
 	return t.String(), h.String()
