@@ -101,3 +101,21 @@ func TestBlobURL(t *testing.T) {
 		t.Fatal("help does not list BRIGADE_BLOB_URL")
 	}
 }
+
+func TestSMTPURL(t *testing.T) {
+	c, err := Parse("serve", nil)
+	if err != nil || c.SMTPURL != "" {
+		t.Fatalf("default: %q %v", c.SMTPURL, err)
+	}
+	t.Setenv("BRIGADE_SMTP_URL", "smtp://brigade:secret@mail.exemple.fr:587?from=Brigade%20<noreply@exemple.fr>")
+	if c, err := Parse("serve", nil); err != nil || c.SMTPURL == "" {
+		t.Fatalf("env: %q %v", c.SMTPURL, err)
+	}
+	_, err = Parse("serve", []string{"--smtp-url", "smtp://brigade:secret@mail.exemple.fr?tls=ssl"})
+	if err == nil || !strings.Contains(err.Error(), "--smtp-url") || strings.Contains(err.Error(), "secret") {
+		t.Fatalf("a bad tls accepted, or the error shows the password: %v", err)
+	}
+	if !strings.Contains(Help("serve"), "BRIGADE_SMTP_URL") {
+		t.Fatal("help does not list BRIGADE_SMTP_URL")
+	}
+}
