@@ -136,8 +136,16 @@ func (s *Service) Cancellations(ctx context.Context, p tenancy.Principal, f Filt
 		parts := partsOf(full, ids)
 		var mu sync.Mutex
 		reads := []func() error{
-			func() (err error) {
-				perDay, err = s.sumSigned(ctx, parts, orders.DimOrders, cur, orders.ByDay, "", orders.MN, orders.MTotal)
+			// Per day: the paid orders from the rest cells (one row per day),
+			// the cancelled ones from their statuses' ord keys.
+			func() error {
+				cells, err := s.sumSigned(ctx, parts, orders.DimRestaurant, cur, orders.ByDayTotal, "", orders.MN, orders.MTotal)
+				for i := range cells {
+					cells[i].Key = orders.StatusPaid + "|"
+				}
+				mu.Lock()
+				perDay = append(perDay, cells...)
+				mu.Unlock()
 				return err
 			},
 			func() (err error) {
@@ -158,6 +166,15 @@ func (s *Service) Cancellations(ctx context.Context, p tenancy.Principal, f Filt
 			for _, st := range orders.Statuses {
 				if !orders.CountsAsCancelled(st.Code) {
 					continue
+				}
+				if col == 0 {
+					reads = append(reads, func() error {
+						cells, err := s.sumSigned(ctx, parts, orders.DimOrders, rg, orders.ByDay, st.Code+"|", orders.MN, orders.MTotal)
+						mu.Lock()
+						perDay = append(perDay, cells...)
+						mu.Unlock()
+						return err
+					})
 				}
 				reads = append(reads, func() error {
 					cells, err := s.orders.Sum(ctx, listed, orders.DimOrders, rg, orders.ByRestaurant, st.Code+"|", orders.MN, orders.MTotal)
