@@ -395,6 +395,13 @@ func (s *Service) runSend(ctx context.Context, j jobs.Job, _ jobs.Progress) (any
 	if err != nil {
 		return nil, err
 	}
+	// A franchise blocked for unpaid maintenance gets no summary (its
+	// screens are closed too).
+	if blocked, err := s.ten.IsBlocked(ctx, r.franchiseID); err != nil {
+		return nil, err
+	} else if blocked {
+		return s.markSent(ctx, r.ID, in.Period, "franchise bloquée")
+	}
 	// The summary is read as its subscriber would: a login disabled, or
 	// one that lost the restaurant, gets nothing.
 	u, err := s.ten.UserByID(ctx, r.userID)

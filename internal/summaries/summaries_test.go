@@ -390,3 +390,33 @@ func TestSummaryRetriedWhenTheMailServerRefuses(t *testing.T) {
 		t.Fatalf("after sending: %d queued (%v)", n, err)
 	}
 }
+
+// TestNoSummaryForABlockedFranchise: a franchise blocked for unpaid
+// maintenance gets no summary; the period is passed.
+func TestNoSummaryForABlockedFranchise(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t, store.SQLite)
+	paris, _ := time.LoadLocation("Europe/Paris")
+	c := &clock{now: time.Date(2026, 11, 25, 6, 0, 0, 0, paris)}
+	s, runner := w.instance(c.Now)
+	if _, err := s.Create(ctx, w.admin, summaries.SubscriptionInput{Frequency: summaries.Daily, Email: "patron@exemple.fr"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.db.Exec(ctx, `UPDATE franchises SET is_blocked = TRUE WHERE id = ?`, w.admin.FranchiseID); err != nil {
+		t.Fatal(err)
+	}
+	c.Set(time.Date(2026, 11, 25, 7, 30, 0, 0, paris))
+	if n, err := s.QueueDue(ctx); err != nil || n != 1 {
+		t.Fatalf("queued %d (%v)", n, err)
+	}
+	if err := runner.RunPending(ctx); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if got := w.smtp.Mails(); len(got) != 0 {
+		t.Fatalf("a blocked franchise got %d mails", len(got))
+	}
+	if n, err := s.QueueDue(ctx); err != nil || n != 0 {
+		t.Fatalf("queued again: %d (%v)", n, err)
+	}
+}
