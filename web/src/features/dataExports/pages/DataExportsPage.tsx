@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Box, Card, Chip, Divider, Stack, Typography } from '@mui/material';
 import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
 import type { AppRoute } from '../../../app/routeTable';
@@ -8,6 +8,8 @@ import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
 import { DateRangeFilter, useDateRange } from '../../reports/components/DateRangeFilter';
 import { ExportButtons } from '../../reports/components/ExportMenu';
 import { useReportRestaurant } from '../../reports/components/useReportRestaurant';
+import { CurrencyChoice } from '../../reports/components/CurrencyChoice';
+import { useScopeCurrencies } from '../../reports/components/useCurrency';
 import { formatRange } from '../../reports/format';
 import { groupsFor, type DataGroup, type DataTable } from '../catalogue';
 
@@ -16,7 +18,7 @@ export const FORMATS_NOTE =
   'CSV : séparateur « ; », virgule décimale et dates JJ/MM/AAAA, pour Excel en français. ' +
   "Les montants d'une devise seulement par fichier : celle de la franchise, ou celle du restaurant choisi.";
 
-function TableRow({ table, params, period, titleId }: { table: DataTable; params: { start: string; end: string; restaurantId: number }; period: string; titleId: string }) {
+function TableRow({ table, params, period, titleId }: { table: DataTable; params: { start: string; end: string; restaurantId: number; currency?: string }; period: string; titleId: string }) {
   const exportParams = table.noPeriod ? { restaurantId: params.restaurantId } : { ...params, ...table.extra };
   return (
     <Box
@@ -45,7 +47,7 @@ function TableRow({ table, params, period, titleId }: { table: DataTable; params
   );
 }
 
-function Group({ group, params, period }: { group: DataGroup; params: { start: string; end: string; restaurantId: number }; period: string }) {
+function Group({ group, params, period }: { group: DataGroup; params: { start: string; end: string; restaurantId: number; currency?: string }; period: string }) {
   const id = useId();
   return (
     <Card component="section" aria-labelledby={id} sx={{ minWidth: 0 }}>
@@ -79,7 +81,11 @@ export function DataExportsPage({ route }: { route: AppRoute }) {
   const { range, setRange, valid } = useDateRange();
   const { restaurantId } = useReportRestaurant();
   const groups = groupsFor(route.dataExports ?? 'all');
-  const params = { start: range.start, end: range.end, restaurantId };
+  // Restaurants of several currencies: the files hold one at a time (never two in a column).
+  const currencies = useScopeCurrencies(restaurantId);
+  const [picked, setPicked] = useState<string>();
+  const currency = currencies.some((c) => c.code === picked) ? picked : currencies[0]?.code;
+  const params = { start: range.start, end: range.end, restaurantId, ...(restaurantId === 0 && currency ? { currency } : {}) };
   const period = valid ? formatRange(range) : '';
 
   return (
@@ -91,6 +97,7 @@ export function DataExportsPage({ route }: { route: AppRoute }) {
         <>
           <DateRangeFilter value={range} onChange={setRange} />
           <RestaurantFilter />
+          <CurrencyChoice value={currency} currencies={currencies} onChange={setPicked} />
         </>
       }
     >

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { franchiseQuery } from '../../franchise/queries';
 import { restaurantsQuery } from '../../restaurants/queries';
@@ -25,4 +25,22 @@ export function useRestaurantCurrency(restaurantId: number | null | undefined): 
   const franchiseCurrency = useFranchiseCurrency();
   const { data } = useQuery({ ...restaurantsQuery(), enabled: !!restaurantId });
   return data?.find((r) => r.id === restaurantId)?.currency || franchiseCurrency;
+}
+
+/**
+ * The currencies a report can be shown in when its answer lists none (revenue, exports):
+ * those of the restaurants in scope, all the user sees when none is chosen, the franchise's first,
+ * then the most common, as the answers of Mes Produits list them. A chosen restaurant has one.
+ */
+export function useScopeCurrencies(restaurantId: number): { code: string; restaurants: number }[] {
+  const restaurants = useQuery(restaurantsQuery());
+  const franchise = useFranchiseCurrency();
+  return useMemo(() => {
+    if (restaurantId !== 0) return [];
+    const n = new Map<string, number>();
+    for (const r of restaurants.data ?? []) if (r.currency && !r.archived) n.set(r.currency, (n.get(r.currency) ?? 0) + 1);
+    return [...n.entries()]
+      .map(([code, count]) => ({ code, restaurants: count }))
+      .sort((a, b) => Number(b.code === franchise) - Number(a.code === franchise) || b.restaurants - a.restaurants || a.code.localeCompare(b.code));
+  }, [restaurantId, restaurants.data, franchise]);
 }

@@ -9,13 +9,12 @@ import { ErrorBlock } from '../../../components/ErrorBlock';
 import { PageHeader } from '../../../components/PageHeader';
 import { periodRange } from '../../../components/periods';
 import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
-import { restaurantsQuery } from '../../restaurants/queries';
 import { CurrencyChoice } from '../../reports/components/CurrencyChoice';
 import { DateRangeFilter, useDateRange } from '../../reports/components/DateRangeFilter';
 import { ReportCard } from '../../reports/components/ReportCard';
 import { ExportMenu } from '../../reports/components/ExportMenu';
 import { errorText } from '../../reports/components/states';
-import { useFranchiseCurrency } from '../../reports/components/useCurrency';
+import { useScopeCurrencies } from '../../reports/components/useCurrency';
 import { useReportRestaurant } from '../../reports/components/useReportRestaurant';
 import { KPIS, type Kpi } from '../../flash/components/PeriodSection';
 import { rangeText } from '../../flash/format';
@@ -27,26 +26,6 @@ import { KpiRow, KpiRowSkeleton } from '../components/KpiRow';
 import { SeriesBody, ViewToggle, type SeriesView } from '../components/SeriesCard';
 
 const DEFAULT_OPENING: RevenueOpening = { metric: 'revenue', grain: 'day', period: 'last30' };
-
-type CurrencyShare = { code: string; restaurants: number };
-
-/**
- * The currencies the report can be shown in (its answer states one, `currency`, and lists none):
- * those of the restaurants in scope, all the user sees when none is chosen, the franchise's first,
- * then the most common, as the answers of Mes Produits list them. A chosen restaurant has one.
- */
-function useCurrencies(restaurantId: number): CurrencyShare[] {
-  const restaurants = useQuery(restaurantsQuery());
-  const franchise = useFranchiseCurrency();
-  return useMemo(() => {
-    if (restaurantId !== 0) return [];
-    const n = new Map<string, number>();
-    for (const r of restaurants.data ?? []) if (r.currency && !r.archived) n.set(r.currency, (n.get(r.currency) ?? 0) + 1);
-    return [...n.entries()]
-      .map(([code, count]) => ({ code, restaurants: count }))
-      .sort((a, b) => Number(b.code === franchise) - Number(a.code === franchise) || b.restaurants - a.restaurants || a.code.localeCompare(b.code));
-  }, [restaurantId, restaurants.data, franchise]);
-}
 
 /**
  * Chiffre d'affaires dans le temps (issue 18): the period's four figures against the previous
@@ -69,7 +48,7 @@ export function RevenuePage({ route }: { route: AppRoute }) {
   const filter = useMemo(() => ({ ...range, restaurantId, currency }), [range, restaurantId, currency]);
   const report = useQuery({ ...revenueQuery(filter, grain), enabled: valid });
   const data = report.data;
-  const currencies = useCurrencies(restaurantId);
+  const currencies = useScopeCurrencies(restaurantId);
   const empty = data ? data.totals.current.orders === 0 : false;
   const refreshing = report.isFetching && !report.isPending;
   // The exports show what the screen shows: its range, grain, restaurant and the currency of its answer.
