@@ -16,7 +16,7 @@ func (s *Server) summariesRouteTable() []route {
 		{method: http.MethodGet, path: "/api/v1/reports/subscriptions", id: "listSummarySubscriptions", tag: tagReports, summary: "Mes résumés par e-mail : les abonnements de l'utilisateur connecté (quotidien ou hebdomadaire, tous ses restaurants ou un seul)", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.listSummarySubscriptions)},
 		{method: http.MethodPost, path: "/api/v1/reports/subscriptions", id: "createSummarySubscription", tag: tagReports, summary: "S'abonner à un résumé par e-mail : quotidien (la veille, vers 7 h heure locale) ou hebdomadaire (la semaine précédente, le lundi vers 7 h) ; un restaurant hors du périmètre de l'utilisateur est refusé (422)", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusCreated, register: handle(s.createSummarySubscription)},
 		{method: http.MethodDelete, path: "/api/v1/reports/subscriptions/{subscriptionId}", id: "deleteSummarySubscription", tag: tagReports, summary: "Se désabonner d'un résumé par e-mail (seulement les siens)", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusNoContent, register: handle(s.deleteSummarySubscription)},
-		{method: http.MethodPost, path: "/api/v1/reports/subscriptions/preview", id: "previewSummary", tag: tagReports, summary: "Envoyer un aperçu maintenant : le résumé de la dernière période (hier, ou la semaine dernière) envoyé tout de suite à l'adresse donnée, sans abonnement ; 503 si le serveur de mail ne répond pas", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.previewSummary)},
+		{method: http.MethodPost, path: "/api/v1/reports/subscriptions/preview", id: "previewSummary", tag: tagReports, summary: "Envoyer un aperçu maintenant : le résumé de la dernière période (hier, ou la semaine dernière) envoyé tout de suite à l'adresse donnée, sans abonnement (dix par heure et par utilisateur, 429 au-delà) ; 503 si le serveur de mail ne répond pas", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.previewSummary)},
 	}
 }
 
@@ -56,6 +56,9 @@ func (s *Server) previewSummary(ctx context.Context, in *summaryInput) (*struct{
 	pv, err := s.Summaries.SendPreview(ctx, principal(ctx), in.Body)
 	if errors.Is(err, summaries.ErrSend) {
 		return nil, newProblem(http.StatusServiceUnavailable, err.Error())
+	}
+	if errors.Is(err, summaries.ErrTooManyPreviews) {
+		return nil, newProblem(http.StatusTooManyRequests, err.Error())
 	}
 	if err != nil {
 		return nil, err

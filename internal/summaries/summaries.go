@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"brigade/internal/jobs"
@@ -86,6 +87,39 @@ type Service struct {
 	mailer    mail.Sender
 	publicURL string
 	now       func() time.Time
+
+	// previews are the previews each login sent lately (on this
+	// instance): a preview goes to any address, so they are bounded.
+	previewMu sync.Mutex
+	previews  map[int64][]time.Time
+}
+
+// Previews a login may send per previewWindow.
+const (
+	maxPreviews   = 10
+	previewWindow = time.Hour
+)
+
+// ErrTooManyPreviews refuses a preview over the bound.
+var ErrTooManyPreviews = errors.New("Trop d'aperçus envoyés : réessayez dans une heure.")
+
+// allowPreview counts a preview of the login, or refuses it.
+func (s *Service) allowPreview(userID int64) bool {
+	s.previewMu.Lock()
+	defer s.previewMu.Unlock()
+	now := time.Now()
+	recent := s.previews[userID][:0]
+	for _, at := range s.previews[userID] {
+		if now.Sub(at) < previewWindow {
+			recent = append(recent, at)
+		}
+	}
+	if len(recent) >= maxPreviews {
+		s.previews[userID] = recent
+		return false
+	}
+	s.previews[userID] = append(recent, now)
+	return true
 }
 
 // NewService returns the service and registers its job on runner.
@@ -93,7 +127,7 @@ func NewService(db *store.DB, ten *tenancy.Service, rep *reports.Service, runner
 	if mailer == nil {
 		mailer = mail.LogSender{Log: slog.Default()}
 	}
-	s := &Service{db: db, ten: ten, reports: rep, jobs: runner, mailer: mailer, publicURL: strings.TrimRight(publicURL, "/"), now: time.Now}
+	s := &Service{db: db, ten: ten, reports: rep, jobs: runner, mailer: mailer, publicURL: strings.TrimRight(publicURL, "/"), now: time.Now, previews: map[int64][]time.Time{}}
 	runner.Register(JobSend, s.runSend)
 	return s
 }
@@ -280,6 +314,9 @@ func (s *Service) SendPreview(ctx context.Context, p tenancy.Principal, in Subsc
 	loc, err := s.validate(ctx, p, &in)
 	if err != nil {
 		return SummaryPreview{}, err
+	}
+	if !s.allowPreview(p.UserID) {
+		return SummaryPreview{}, ErrTooManyPreviews
 	}
 	period := DuePeriod(in.Frequency, s.now(), loc)
 	m, err := s.compose(ctx, p, in.Frequency, in.RestaurantID, period, true)

@@ -420,3 +420,23 @@ func TestNoSummaryForABlockedFranchise(t *testing.T) {
 		t.Fatalf("queued again: %d (%v)", n, err)
 	}
 }
+
+// TestPreviewsBounded: a preview goes to any address, so a login sends a
+// few an hour at most.
+func TestPreviewsBounded(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t, store.SQLite)
+	s, _ := w.instance(time.Now)
+	in := summaries.SubscriptionInput{Frequency: summaries.Daily, Email: "a@exemple.fr"}
+	for i := 0; i < 10; i++ {
+		if _, err := s.SendPreview(ctx, w.admin, in); err != nil {
+			t.Fatalf("preview %d: %v", i+1, err)
+		}
+	}
+	if _, err := s.SendPreview(ctx, w.admin, in); err != summaries.ErrTooManyPreviews {
+		t.Fatalf("11th preview: %v", err)
+	}
+	if got := w.smtp.Wait(t, 10, 10*time.Second); len(got) != 10 {
+		t.Fatalf("%d mails", len(got))
+	}
+}

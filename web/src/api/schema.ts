@@ -2006,7 +2006,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Envoyer un aperçu maintenant : le résumé de la dernière période (hier, ou la semaine dernière) envoyé tout de suite à l'adresse donnée, sans abonnement ; 503 si le serveur de mail ne répond pas
+         * Envoyer un aperçu maintenant : le résumé de la dernière période (hier, ou la semaine dernière) envoyé tout de suite à l'adresse donnée, sans abonnement (dix par heure et par utilisateur, 429 au-delà) ; 503 si le serveur de mail ne répond pas
          * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
          *
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
