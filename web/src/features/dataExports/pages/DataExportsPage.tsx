@@ -16,7 +16,7 @@ import { groupsFor, type DataGroup, type DataTable } from '../catalogue';
 export const FORMATS_NOTE =
   'Excel : un classeur où chaque chiffre reste un nombre (montants en euros ou dans la devise du restaurant, pourcentages, dates). ' +
   'CSV : séparateur « ; », virgule décimale et dates JJ/MM/AAAA, pour Excel en français. ' +
-  "Les montants d'une devise seulement par fichier : celle de la franchise, ou celle du restaurant choisi.";
+  "Un fichier n'a les montants que d'une devise : celle choisie dans « Devise », ou celle du restaurant choisi.";
 
 function TableRow({ table, params, period, titleId }: { table: DataTable; params: { start: string; end: string; restaurantId: number; currency?: string }; period: string; titleId: string }) {
   const exportParams = table.noPeriod ? { restaurantId: params.restaurantId } : { ...params, ...table.extra };
