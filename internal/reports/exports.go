@@ -16,7 +16,7 @@ import (
 
 // ExportReports are the reports that export, by the key of the export
 // route: each runs with the parameters of its own route.
-var ExportReports = []string{"products", "sales", "discounts", "discounted-orders", "z", "performance", "counts", "revenue", "flash"}
+var ExportReports = []string{"products", "sales", "discounts", "discounted-orders", "z", "performance", "counts", "revenue", "flash", "restaurants", "equipments", "product-mix", "click-and-collect", "cancellations"}
 
 // ExportQuery is an export: which report, with its own parameters, and
 // which of its tables ("" : every table, or the first one for a CSV).
@@ -76,6 +76,16 @@ func (s *Service) Export(ctx context.Context, p tenancy.Principal, q ExportQuery
 		slug, tables, err = s.revenueTables(ctx, p, q)
 	case "flash":
 		slug, tables, err = s.flashTables(ctx, p, q)
+	case "restaurants":
+		slug, tables, err = s.restaurantTables(ctx, p, q)
+	case "equipments":
+		slug, tables, err = s.equipmentTables(ctx, p, q)
+	case "product-mix":
+		slug, tables, err = s.productMixTables(ctx, p, q)
+	case "click-and-collect":
+		slug, tables, err = s.collectTables(ctx, p, q)
+	case "cancellations":
+		slug, tables, err = s.cancellationTables(ctx, p, q)
 	}
 	if err != nil {
 		return Exported{}, err

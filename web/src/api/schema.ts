@@ -10997,11 +10997,11 @@ export interface operations {
     exportReport: {
         parameters: {
             query: {
-                /** @description Le rapport : products (Mes Produits), sales (ventes v2), discounts (Mes Réductions), discounted-orders (Liste Commande en Réduction), z (Z Équipement), performance, counts (compteurs de commandes), revenue (CA dans le temps), flash (Flash du jour) */
-                report: "products" | "sales" | "discounts" | "discounted-orders" | "z" | "performance" | "counts" | "revenue" | "flash";
+                /** @description Le rapport : products (Mes Produits), sales (ventes v2), discounts (Mes Réductions), discounted-orders (Liste Commande en Réduction), z (Z Équipement), performance, counts (compteurs de commandes), revenue (CA dans le temps), flash (Flash du jour), restaurants (Comparaison des restaurants), equipments (Historique équipements), product-mix (Mix produits), click-and-collect (Click & collect), cancellations (Mes Annulations) */
+                report: "products" | "sales" | "discounts" | "discounted-orders" | "z" | "performance" | "counts" | "revenue" | "flash" | "restaurants" | "equipments" | "product-mix" | "click-and-collect" | "cancellations";
                 /** @description csv : un tableau, pour Excel en français (UTF-8 avec BOM, « ; », virgule décimale, JJ/MM/AAAA, fins de ligne CRLF) ; xlsx : un classeur, une feuille par tableau, chiffres en nombres avec leur format */
                 format: "csv" | "xlsx";
-                /** @description Le tableau du rapport (products : categories, ranking ; sales : items ; discounts : by-type, by-source, by-label, series, by-restaurant ; discounted-orders : orders ; z : equipments ; performance : by-restaurant, by-day, by-order-type, by-category, by-product, heatmap ; counts : counts ; revenue : series, totals, heatmap ; flash : totals-{DEVISE}, restaurants-{DEVISE}, by-order-type-{DEVISE}, by-source-{DEVISE}). Vide : tous les tableaux en xlsx, le premier en csv. */
+                /** @description Le tableau du rapport (products : categories, ranking ; sales : items ; discounts : by-type, by-source, by-label, series, by-restaurant ; discounted-orders : orders ; z : equipments ; performance : by-restaurant, by-day, by-order-type, by-category, by-product, heatmap ; counts : counts ; revenue : series, totals, heatmap ; flash : totals-{DEVISE}, restaurants-{DEVISE}, by-order-type-{DEVISE}, by-source-{DEVISE} ; restaurants : ranking, totals ; equipments : equipments-{DEVISE} ; product-mix : products, categories, options ; click-and-collect : days, hours, types, restaurants ; cancellations : statuses, sources, reasons, days, restaurants, equipments, orders). Vide : tous les tableaux en xlsx, le premier en csv. */
                 table?: string;
                 /** @description AAAA-MM-JJ ; obligatoire sauf pour flash */
                 start?: string;
