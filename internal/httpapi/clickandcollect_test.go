@@ -103,9 +103,9 @@ func TestClickAndCollectAndCancellationsRoutes(t *testing.T) {
 		var page struct {
 			Total int64
 			Items []struct {
-				ID                                        int64
+				ID                                       int64
 				OrderID, Status, StatusLabel, Restaurant string
-				AmountCents                               int64
+				AmountCents                              int64
 			}
 		}
 		res.JSON(t, &page)

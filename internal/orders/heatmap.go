@@ -58,7 +58,7 @@ func (s *Service) HeatMap(ctx context.Context, sc Scope, r Range, loc *time.Loca
 		}
 	}
 	if len(days) > 0 {
-		cells, err := s.sumSpans(ctx, sc, DimHours, days, ByKey, "", !oneRowEach, only...)
+		cells, err := s.sumSpans(ctx, sc, DimHours, days, ByKey, nil, !oneRowEach, only...)
 		if err != nil {
 			return heat, err
 		}
@@ -72,7 +72,7 @@ func (s *Service) HeatMap(ctx context.Context, sc Scope, r Range, loc *time.Loca
 		}
 	}
 	if len(months) > 0 {
-		cells, err := s.sumSpans(ctx, sc, DimWeekHours, months, ByMonth, "", !oneRowEach, only...)
+		cells, err := s.sumSpans(ctx, sc, DimWeekHours, months, ByMonth, nil, !oneRowEach, only...)
 		if err != nil {
 			return heat, err
 		}

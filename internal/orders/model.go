@@ -86,6 +86,18 @@ func CountsAsCancelled(s string) bool {
 	return s != StatusPaid && s != StatusPending
 }
 
+// CancelledKeys are the prefixes of the ord keys (status|source|type) of
+// the orders that count as cancelled, for SumPrefixes.
+func CancelledKeys() []string {
+	var out []string
+	for _, st := range Statuses {
+		if CountsAsCancelled(st.Code) {
+			out = append(out, st.Code+"|")
+		}
+	}
+	return out
+}
+
 // statusList is the allowed statuses for a message: « paid, pending, … ou failed ».
 func statusList() string {
 	codes := make([]string, len(Statuses))

@@ -125,8 +125,8 @@ func (s *Service) Cancellations(ctx context.Context, p tenancy.Principal, f Filt
 		Restaurants: []CancelRestaurant{}, Equipments: []CancelEquipment{}}
 	// Per restaurant: the paid orders from the rest cells (one per
 	// restaurant and period) and the cancelled ones from the ord keys of
-	// each cancelled status, never the ord cells of every status, source
-	// and type. The statuses and sources come from the franchise's rows.
+	// the cancelled statuses (one read), never the ord cells of every
+	// status, source and type. The statuses and sources come from the franchise's rows.
 	var perRest, paidRest, perKey [2][]orders.Cell
 	var perDay []orders.Cell
 	var equip []orders.EquipmentCell
@@ -139,7 +139,7 @@ func (s *Service) Cancellations(ctx context.Context, p tenancy.Principal, f Filt
 			// Per day: the paid orders from the rest cells (one row per day),
 			// the cancelled ones from their statuses' ord keys.
 			func() error {
-				cells, err := s.sumSigned(ctx, parts, orders.DimRestaurant, cur, orders.ByDayTotal, "", orders.MN, orders.MTotal)
+				cells, err := s.sumSigned(ctx, parts, orders.DimRestaurant, cur, orders.ByDayTotal, nil, orders.MN, orders.MTotal)
 				for i := range cells {
 					cells[i].Key = orders.StatusPaid + "|"
 				}
@@ -160,30 +160,22 @@ func (s *Service) Cancellations(ctx context.Context, p tenancy.Principal, f Filt
 					return err
 				},
 				func() (err error) {
-					perKey[col], err = s.sumSigned(ctx, parts, orders.DimOrders, rg, orders.ByKey, "", orders.MN, orders.MTotal)
+					perKey[col], err = s.sumSigned(ctx, parts, orders.DimOrders, rg, orders.ByKey, nil, orders.MN, orders.MTotal)
 					return err
 				})
-			for _, st := range orders.Statuses {
-				if !orders.CountsAsCancelled(st.Code) {
-					continue
-				}
-				if col == 0 {
-					reads = append(reads, func() error {
-						cells, err := s.sumSigned(ctx, parts, orders.DimOrders, rg, orders.ByDay, st.Code+"|", orders.MN, orders.MTotal)
-						mu.Lock()
-						perDay = append(perDay, cells...)
-						mu.Unlock()
-						return err
-					})
-				}
+			if col == 0 {
 				reads = append(reads, func() error {
-					cells, err := s.orders.Sum(ctx, listed, orders.DimOrders, rg, orders.ByRestaurant, st.Code+"|", orders.MN, orders.MTotal)
+					cells, err := s.sumSigned(ctx, parts, orders.DimOrders, rg, orders.ByDay, orders.CancelledKeys(), orders.MN, orders.MTotal)
 					mu.Lock()
-					perRest[col] = append(perRest[col], cells...)
+					perDay = append(perDay, cells...)
 					mu.Unlock()
 					return err
 				})
 			}
+			reads = append(reads, func() (err error) {
+				perRest[col], err = s.orders.SumPrefixes(ctx, listed, orders.DimOrders, rg, orders.ByRestaurant, orders.CancelledKeys(), orders.MN, orders.MTotal)
+				return err
+			})
 		}
 		if err := concurrently(reads...); err != nil {
 			return out, err
@@ -354,7 +346,7 @@ func (s *Service) CancelledOrders(ctx context.Context, p tenancy.Principal, f Fi
 			return err
 		},
 		func() (err error) {
-			cells, err = s.sumSigned(ctx, partsOf(full, sc.ids()), orders.DimOrders, f.Range, orders.ByKey, "", orders.MN)
+			cells, err = s.sumSigned(ctx, partsOf(full, sc.ids()), orders.DimOrders, f.Range, orders.ByKey, nil, orders.MN)
 			return err
 		},
 	)

@@ -158,12 +158,12 @@ func concurrently(reads ...func() error) error {
 
 // sumSigned is orders.Sum over signed parts, the subtracted parts' cells
 // negated: the caller adds every cell up by its group and key.
-func (s *Service) sumSigned(ctx context.Context, parts []signedScope, dim string, r orders.Range, g orders.Group, prefix string, only ...orders.Metric) ([]orders.Cell, error) {
+func (s *Service) sumSigned(ctx context.Context, parts []signedScope, dim string, r orders.Range, g orders.Group, prefixes []string, only ...orders.Metric) ([]orders.Cell, error) {
 	got := make([][]orders.Cell, len(parts))
 	reads := make([]func() error, len(parts))
 	for i, pt := range parts {
 		reads[i] = func() (err error) {
-			got[i], err = s.orders.Sum(ctx, pt.sc, dim, r, g, prefix, only...)
+			got[i], err = s.orders.SumPrefixes(ctx, pt.sc, dim, r, g, prefixes, only...)
 			if pt.sign < 0 {
 				for j := range got[i] {
 					got[i][j].Metrics = negate(got[i][j].Metrics)
@@ -258,7 +258,7 @@ func (s *Service) ClickAndCollect(ctx context.Context, p tenancy.Principal, f Fi
 				return err
 			},
 			func() (err error) {
-				perDay[col], err = s.sumSigned(ctx, parts, orders.DimOrders, rg, orders.ByDay, paid, orders.MN, orders.MTotal, orders.MFees)
+				perDay[col], err = s.sumSigned(ctx, parts, orders.DimOrders, rg, orders.ByDay, []string{paid}, orders.MN, orders.MTotal, orders.MFees)
 				return err
 			})
 	}

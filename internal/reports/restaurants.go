@@ -94,30 +94,11 @@ func (s *Service) Restaurants(ctx context.Context, p tenancy.Principal, f Filter
 	listed := sc.Scope
 	listed.Restaurants = sc.ids()
 
-	var cells [2][2][]orders.Cell // range × (rest, ord)
-	var errs [2][2]error
-	if len(listed.Restaurants) > 0 {
-		var wg sync.WaitGroup
-		for col := range rs {
-			wg.Add(2)
-			go func() {
-				defer wg.Done()
-				cells[col][0], errs[col][0] = s.orders.Sum(ctx, listed, orders.DimRestaurant, rs[col], orders.ByRestaurant, "", restaurantMetrics...)
-			}()
-			go func() {
-				defer wg.Done()
-				cells[col][1], errs[col][1] = s.orders.Sum(ctx, listed, orders.DimOrders, rs[col], orders.ByRestaurant, "", orders.MN, orders.MTotal, orders.MDiscountedOrders)
-			}()
-		}
-		wg.Wait()
-	}
-	for _, e := range errs {
-		for _, err := range e {
-			if err != nil {
-				return out, err
-			}
-		}
-	}
+	// Per range: the rest cells (paid orders), the equip cells for the
+	// discounted paid orders (a few per restaurant and period, where the ord
+	// cells hold every status × source × type), and the ord keys of the
+	// cancelled statuses only. Reading every ord key grouped by restaurant
+	// sorted ten times more rows than the rest of the report read.
 	type acc struct {
 		m                   orders.Metrics // paid orders (rest cells)
 		discounted          int64
@@ -125,32 +106,55 @@ func (s *Service) Restaurants(ctx context.Context, p tenancy.Principal, f Filter
 		any                 bool // any order at all, paid or not
 	}
 	var per [2]map[int64]*acc
-	for col := range rs {
-		per[col] = map[int64]*acc{}
-		get := func(id int64) *acc {
-			a := per[col][id]
-			if a == nil {
-				a = &acc{}
-				per[col][id] = a
+	if len(listed.Restaurants) > 0 {
+		var mu sync.Mutex
+		var reads []func() error
+		for col := range rs {
+			per[col] = map[int64]*acc{}
+			get := func(id int64) *acc {
+				a := per[col][id]
+				if a == nil {
+					a = &acc{}
+					per[col][id] = a
+				}
+				return a
 			}
-			return a
+			reads = append(reads,
+				func() error {
+					cells, err := s.orders.Sum(ctx, listed, orders.DimRestaurant, rs[col], orders.ByRestaurant, "", restaurantMetrics...)
+					mu.Lock()
+					defer mu.Unlock()
+					for _, c := range cells {
+						a := get(c.Restaurant)
+						a.m.Add(c.Metrics)
+						a.any = true
+					}
+					return err
+				},
+				func() error {
+					cells, err := s.orders.Sum(ctx, listed, orders.DimEquipment, rs[col], orders.ByRestaurant, "", orders.MN, orders.MDiscountedOrders)
+					mu.Lock()
+					defer mu.Unlock()
+					for _, c := range cells {
+						get(c.Restaurant).discounted += c.DiscountedOrders
+					}
+					return err
+				})
+			reads = append(reads, func() error {
+				cells, err := s.orders.SumPrefixes(ctx, listed, orders.DimOrders, rs[col], orders.ByRestaurant, orders.CancelledKeys(), orders.MN, orders.MTotal)
+				mu.Lock()
+				defer mu.Unlock()
+				for _, c := range cells {
+					a := get(c.Restaurant)
+					a.any = true
+					a.cancelled += c.N
+					a.cancelTT += c.Total
+				}
+				return err
+			})
 		}
-		for _, c := range cells[col][0] {
-			a := get(c.Restaurant)
-			a.m.Add(c.Metrics)
-			a.any = true
-		}
-		for _, c := range cells[col][1] {
-			a := get(c.Restaurant)
-			a.any = true
-			status := splitKeyOf(c.Key)[0]
-			switch {
-			case status == orders.StatusPaid:
-				a.discounted += c.DiscountedOrders
-			case orders.CountsAsCancelled(status):
-				a.cancelled += c.N
-				a.cancelTT += c.Total
-			}
+		if err := concurrently(reads...); err != nil {
+			return out, err
 		}
 	}
 	figures := func(a *acc) RestaurantFigures {
