@@ -111,6 +111,10 @@ describe('Click & collect', () => {
     const days = await screen.findByRole('table', { name: 'Chiffre d’affaires click & collect par jour' });
     expect(text(within(days).getAllByRole('row')[1])).toContain('lun. 2 nov.');
     expect(text(within(days).getAllByRole('row')[1])).toContain('1 234,50 €');
+    // Every table exports (Excel or CSV).
+    for (const name of ['Chiffre d’affaires click & collect par jour', 'Heures de pointe', 'Par type de commande', 'Par restaurant']) {
+      expect((screen.getByRole('button', { name: `Exporter ${name}` }) as HTMLButtonElement).disabled).toBe(false);
+    }
   });
 
   it('says when there is no click & collect order', async () => {
@@ -155,12 +159,16 @@ describe('Mes Annulations', () => {
     expect(screen.getByText(/n'envoient pas de motif/)).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Par source' })).getByText('Click&Collect')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Par équipement' })).getByText('Caisse 1')).toBeTruthy();
+    for (const name of ['Annulations par jour', 'Par statut', 'Par source', 'Par motif', 'Par restaurant', 'Par équipement']) {
+      expect((screen.getByRole('button', { name: `Exporter ${name}` }) as HTMLButtonElement).disabled).toBe(false);
+    }
 
     const list = await screen.findByRole('table', { name: 'Dernières commandes annulées' });
     await waitFor(() => expect(within(list).getAllByRole('row').length).toBe(3));
     expect(calls[0]?.get('page')).toBe('0');
     expect(text(list)).toContain('C-12');
     expect(text(list)).toContain('Remboursée');
+    expect((screen.getByRole('button', { name: 'Exporter Dernières commandes annulées' }) as HTMLButtonElement).disabled).toBe(false);
     await userEvent.click(within(list).getByText('C-11'));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByTestId('order-ticket')).toBeTruthy();

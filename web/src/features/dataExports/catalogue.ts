@@ -32,6 +32,9 @@ export const DATA_GROUPS: readonly DataGroup[] = [
       { report: 'products', table: 'categories', title: 'Chiffre d’affaires par catégorie', description: 'CA TTC, CA HT et TVA de chaque catégorie de produits, avec ses taux de TVA.' },
       { report: 'sales', table: 'items', extra: { kind: 'products' }, title: 'Ventes par catégorie', description: 'Nombre de ventes et montant de chaque catégorie, hors plateforme, avec l’évolution sur la période précédente.' },
       { report: 'sales', table: 'items', extra: { kind: 'options' }, title: 'Options par catégorie', description: 'Nombre de ventes et montant de chaque catégorie d’options, avec l’évolution sur la période précédente.' },
+      { report: 'product-mix', table: 'products', title: 'Mix produits : produits', description: 'Chaque produit avec son rang, sa quantité, son CA TTC et HT, sa part du CA, son évolution sur la période précédente et sa marge quand le prix d’achat est connu.' },
+      { report: 'product-mix', table: 'categories', title: 'Mix produits : catégories', description: 'Quantité, CA TTC et HT, part du CA de chaque catégorie, face à la période précédente.' },
+      { report: 'product-mix', table: 'options', title: 'Mix produits : options', description: 'Chaque option avec son groupe, sa quantité, son CA TTC, sa part et son évolution sur la période précédente.' },
     ],
   },
   {
@@ -62,6 +65,37 @@ export const DATA_GROUPS: readonly DataGroup[] = [
     tables: [
       { report: 'z', table: 'equipments', title: 'Z par équipement', description: 'Totaux, TVA par taux, paiements et commandes de chaque caisse et borne.' },
       { report: 'counts', table: 'counts', title: 'Compteurs de commandes', description: 'Commandes confirmées, annulées et click & collect, face aux mêmes dates un mois plus tôt.' },
+      { report: 'equipments', title: 'Historique des caisses et bornes', description: 'Chaque caisse et borne avec son dernier appel, ses commandes payées et son CA TTC, dans la devise de son restaurant (un onglet par devise en Excel).' },
+    ],
+  },
+  {
+    id: 'restaurants',
+    title: 'Comparaison des restaurants',
+    tables: [
+      { report: 'restaurants', table: 'ranking', title: 'Classement des restaurants', description: 'Chaque restaurant avec son CA TTC et HT, ses commandes, son panier moyen, son temps de sortie, ses réductions et ses annulations, face à la période précédente.' },
+      { report: 'restaurants', table: 'totals', title: 'Total et moyenne des restaurants', description: 'Les mêmes indicateurs pour l’ensemble des restaurants et en moyenne par restaurant actif.' },
+    ],
+  },
+  {
+    id: 'click-and-collect',
+    title: 'Click & collect',
+    tables: [
+      { report: 'click-and-collect', table: 'days', title: 'Click & collect par jour', description: 'Commandes, CA TTC, panier moyen, frais et part du CA de chaque jour, face au jour de même rang de la période précédente.' },
+      { report: 'click-and-collect', table: 'hours', title: 'Click & collect par heure', description: 'Commandes et CA TTC de chaque heure locale de la journée, sur toute la période.' },
+      { report: 'click-and-collect', table: 'types', title: 'Click & collect par type de commande', description: 'Commandes, CA TTC, frais et part de chaque type de commande.' },
+      { report: 'click-and-collect', table: 'restaurants', title: 'Click & collect par restaurant', description: 'Les chiffres click & collect de chaque restaurant, face à la période précédente.' },
+    ],
+  },
+  {
+    id: 'cancellations',
+    title: 'Annulations',
+    tables: [
+      { report: 'cancellations', table: 'orders', title: 'Commandes annulées', description: 'Chaque commande annulée, remboursée ou refusée : date, restaurant, équipement, source, statut et montant.' },
+      { report: 'cancellations', table: 'statuses', title: 'Annulations par statut', description: 'Commandes annulées et montant par statut (annulée, remboursée, remboursée en partie, paiement refusé).' },
+      { report: 'cancellations', table: 'sources', title: 'Annulations par source', description: 'Commandes annulées et montant selon la caisse, la borne ou le click & collect.' },
+      { report: 'cancellations', table: 'days', title: 'Annulations par jour', description: 'Commandes annulées, montant et part des commandes de chaque jour.' },
+      { report: 'cancellations', table: 'restaurants', title: 'Annulations par restaurant', description: 'Les annulations de chaque restaurant, face à la période précédente.' },
+      { report: 'cancellations', table: 'equipments', title: 'Annulations par équipement', description: 'Commandes annulées, montant et remboursements de chaque caisse et borne.' },
     ],
   },
   {

@@ -79,7 +79,7 @@ describe('Données', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Export Excel produits' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Produits et ventes' })).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 2, name: 'Réductions' })).toBeNull();
-    expect(screen.getAllByRole('button', { name: /^CSV : / })).toHaveLength(4);
+    expect(screen.getAllByRole('button', { name: /^CSV : / })).toHaveLength(7);
   });
 
   it('says in French why an export failed', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -104,6 +104,39 @@ describe('Mix produits', { timeout: 60_000 }, () => {
     expect(within(second).getAllByLabelText("Prix d'achat inconnu")).toHaveLength(2);
     expect(within(second).getByText('perd 1 place (rang 1 avant)')).toBeTruthy();
     expect(within(within(table).getAllByRole('row')[3]!).getByText('nouveau : pas vendu sur la période précédente')).toBeTruthy();
+  });
+
+  it('exports each table as Excel or CSV with the period, restaurant and currency shown', async () => {
+    serveMix();
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/v1/reports/export', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return new HttpResponse('\ufeffRang;Produit\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="mix-produits-products.csv"' } });
+      }),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:export');
+    URL.revokeObjectURL = vi.fn();
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderApp('/stats/SuiviProduits', user('admin'));
+    await kpis();
+    for (const name of ['Exporter Mix par catégorie', 'Exporter Produits', 'Exporter Options les plus vendues']) {
+      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(false);
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter Produits' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'CSV' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    const last30 = periodRange('last30');
+    expect([asked[0]!.get('report'), asked[0]!.get('table'), asked[0]!.get('format'), asked[0]!.get('start'), asked[0]!.get('end'), asked[0]!.get('currency')]).toEqual([
+      'product-mix',
+      'products',
+      'csv',
+      last30.start,
+      last30.end,
+      'EUR',
+    ]);
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    saved.mockRestore();
   });
 
   it('shows the period at a glance, the margin with what it covers', async () => {

@@ -61,6 +61,9 @@ describe('Comparaison des restaurants', () => {
     expect(up.textContent).toContain('▲');
     expect(within(table).getByRole('rowheader', { name: 'Moyenne franchise' })).toBeTruthy();
     expect(within(table).getByRole('rowheader', { name: 'Total franchise' })).toBeTruthy();
+    // Both cards export (Excel or CSV).
+    expect((screen.getByRole('button', { name: 'Exporter Classement des restaurants' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Exporter Tous les indicateurs' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('sorts the table on a column, and an exit time going up is bad news', async () => {
@@ -175,6 +178,7 @@ describe('Historique équipements', () => {
     expect(within(table).getByText(/^Vu il y a 3\sh/)).toBeTruthy();
     expect(within(table).getByText(/750,00\sCHF/)).toBeTruthy();
     expect(calls[0]?.get('start')).toBe(periodRange('last30').start);
+    expect((screen.getByRole('button', { name: 'Exporter Caisses et bornes' }) as HTMLButtonElement).disabled).toBe(false);
 
     await userEvent.click(within(table).getByRole('button', { name: 'Commandes' }));
     expect(names()[0]).toContain('Borne 1');

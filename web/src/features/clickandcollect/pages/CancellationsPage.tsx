@@ -13,6 +13,7 @@ import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
 import { restaurantsQuery } from '../../restaurants/queries';
 import { CurrencyChoice } from '../../reports/components/CurrencyChoice';
 import { DateRangeFilter, useDateRange } from '../../reports/components/DateRangeFilter';
+import { ExportMenu } from '../../reports/components/ExportMenu';
 import { ReportCard } from '../../reports/components/ReportCard';
 import { DEFAULT_PAGE_SIZE, ReportTable, type ReportColumn } from '../../reports/components/ReportTable';
 import { BarChartView } from '../../reports/components/charts';
@@ -109,6 +110,7 @@ export function CancellationsPage({ route }: { route: AppRoute }) {
   const loading = !data && !report.isError;
   const refreshing = report.isFetching && !report.isPending;
   const period = data ? rangeText(data) : undefined;
+  const exportParams = { start: range.start, end: range.end, restaurantId, currency: data?.currency };
   const none = data ? data.totals.current.orders === 0 : false;
 
   const restaurantColumns: ReportColumn<CancelRestaurant>[] = [
@@ -185,7 +187,12 @@ export function CancellationsPage({ route }: { route: AppRoute }) {
           refreshing={refreshing}
           minHeight={280}
           bodyPadding={0}
-          actions={<ViewToggle value={dayView} onChange={setDayView} label="Affichage des annulations par jour" />}
+          actions={
+            <>
+              <ViewToggle value={dayView} onChange={setDayView} label="Affichage des annulations par jour" />
+              <ExportMenu report="cancellations" table="days" title={CANCEL_TITLES.daily} params={exportParams} disabled={!data} />
+            </>
+          }
         >
           {data &&
             (none ? (
@@ -219,13 +226,13 @@ export function CancellationsPage({ route }: { route: AppRoute }) {
         </ReportCard>
 
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2, alignItems: 'start', '& > :last-child': { gridColumn: { md: 'span 2' } } }}>
-          <ReportCard title={CANCEL_TITLES.statuses} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing} help="Part : des commandes payées ou annulées de la période.">
+          <ReportCard actions={<ExportMenu report="cancellations" table="statuses" title={CANCEL_TITLES.statuses} params={exportParams} disabled={!data} />} title={CANCEL_TITLES.statuses} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing} help="Part : des commandes payées ou annulées de la période.">
             <GroupTable title={CANCEL_TITLES.statuses} rows={data?.statuses ?? undefined} currency={data?.currency} share="Part" />
           </ReportCard>
-          <ReportCard title={CANCEL_TITLES.sources} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing} help="Part : des commandes de cette source.">
+          <ReportCard actions={<ExportMenu report="cancellations" table="sources" title={CANCEL_TITLES.sources} params={exportParams} disabled={!data} />} title={CANCEL_TITLES.sources} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing} help="Part : des commandes de cette source.">
             <GroupTable title={CANCEL_TITLES.sources} rows={(data?.sources ?? undefined)?.map((s) => ({ ...s, label: sourceName(s.key) }))} currency={data?.currency} share="Part" />
           </ReportCard>
-          <ReportCard title={CANCEL_TITLES.reasons} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing} help={NO_REASON_HELP}>
+          <ReportCard actions={<ExportMenu report="cancellations" table="reasons" title={CANCEL_TITLES.reasons} params={exportParams} disabled={!data} />} title={CANCEL_TITLES.reasons} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing} help={NO_REASON_HELP}>
             <GroupTable title={CANCEL_TITLES.reasons} rows={data?.reasons ?? undefined} currency={data?.currency} share="Part" />
             {data && !none && (
               <Alert severity="info" sx={{ m: 1.5 }}>
@@ -236,10 +243,10 @@ export function CancellationsPage({ route }: { route: AppRoute }) {
         </Box>
 
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'repeat(2, minmax(0, 1fr))' }, gap: 2, alignItems: 'start' }}>
-          <ReportCard title={CANCEL_TITLES.restaurants} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing}>
+          <ReportCard actions={<ExportMenu report="cancellations" table="restaurants" title={CANCEL_TITLES.restaurants} params={exportParams} disabled={!data} />} title={CANCEL_TITLES.restaurants} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing}>
             <ReportTable label={CANCEL_TITLES.restaurants} columns={restaurantColumns} rows={data?.restaurants ?? undefined} rowKey={(r) => r.id} emptyText={CANCEL_EMPTY_TEXT} defaultSort={{ key: 'orders', direction: 'desc' }} />
           </ReportCard>
-          <ReportCard title={CANCEL_TITLES.equipments} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing}>
+          <ReportCard actions={<ExportMenu report="cancellations" table="equipments" title={CANCEL_TITLES.equipments} params={exportParams} disabled={!data} />} title={CANCEL_TITLES.equipments} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing}>
             <ReportTable label={CANCEL_TITLES.equipments} columns={equipmentColumns} rows={data?.equipments ?? undefined} rowKey={(e) => e.id} emptyText={CANCEL_EMPTY_TEXT} defaultSort={{ key: 'orders', direction: 'desc' }} defaultPageSize={10} />
           </ReportCard>
         </Box>
@@ -249,6 +256,7 @@ export function CancellationsPage({ route }: { route: AppRoute }) {
           subtitle={list.data ? `${period ?? ''} · ${formatInteger(list.data.total)} commande${list.data.total > 1 ? 's' : ''} annulée${list.data.total > 1 ? 's' : ''} · cliquez une ligne pour voir le ticket` : period}
           refreshing={list.isFetching && !list.isPending}
           bodyPadding={0}
+          actions={<ExportMenu report="cancellations" table="orders" title={CANCEL_TITLES.latest} params={exportParams} disabled={!list.data} />}
         >
           <ReportTable
             label={CANCEL_TITLES.latest}

@@ -15,11 +15,13 @@ import { periodRange } from '../../../components/periods';
 import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
 import { CurrencyChoice } from '../../reports/components/CurrencyChoice';
 import { DateRangeFilter, useDateRange } from '../../reports/components/DateRangeFilter';
+import { ExportMenu } from '../../reports/components/ExportMenu';
 import { ReportCard } from '../../reports/components/ReportCard';
 import { ReportTable, type ReportColumn } from '../../reports/components/ReportTable';
 import { BarChartView, ComparisonChartView } from '../../reports/components/charts';
 import { errorText } from '../../reports/components/states';
 import { useReportRestaurant } from '../../reports/components/useReportRestaurant';
+import type { ExportParams } from '../../reports/exports';
 import { formatCents, formatInteger, formatPercent } from '../../reports/format';
 import { rangeText, shortDate } from '../../flash/format';
 import { ViewToggle, type SeriesView } from '../../revenue/components/SeriesCard';
@@ -112,7 +114,7 @@ function QuickLinks() {
   );
 }
 
-function DailyCard({ data, refreshing, loading }: { data?: ClickAndCollect; refreshing: boolean; loading: boolean }) {
+function DailyCard({ data, refreshing, loading, exportParams }: { data?: ClickAndCollect; refreshing: boolean; loading: boolean; exportParams: ExportParams }) {
   const [view, setView] = useState<SeriesView>('chart');
   const empty = data ? data.totals.current.orders === 0 && data.totals.previous.orders === 0 : false;
   const money = (v: number) => formatCents(v, data?.currency);
@@ -125,7 +127,12 @@ function DailyCard({ data, refreshing, loading }: { data?: ClickAndCollect; refr
       refreshing={refreshing}
       minHeight={300}
       bodyPadding={0}
-      actions={<ViewToggle value={view} onChange={setView} label="Affichage du chiffre d’affaires par jour" />}
+      actions={
+        <>
+          <ViewToggle value={view} onChange={setView} label="Affichage du chiffre d’affaires par jour" />
+          <ExportMenu report="click-and-collect" table="days" title={COLLECT_TITLES.daily} params={exportParams} disabled={!data} />
+        </>
+      }
     >
       {data &&
         (empty ? (
@@ -162,7 +169,7 @@ function DailyCard({ data, refreshing, loading }: { data?: ClickAndCollect; refr
   );
 }
 
-function HoursCard({ data, refreshing, loading }: { data?: ClickAndCollect; refreshing: boolean; loading: boolean }) {
+function HoursCard({ data, refreshing, loading, exportParams }: { data?: ClickAndCollect; refreshing: boolean; loading: boolean; exportParams: ExportParams }) {
   const [view, setView] = useState<SeriesView>('chart');
   const [metric, setMetric] = useState<HourMetric>('orders');
   const hours = data?.hours ?? [];
@@ -186,6 +193,7 @@ function HoursCard({ data, refreshing, loading }: { data?: ClickAndCollect; refr
             <ToggleButton value="revenue" sx={{ px: 1.25, textTransform: 'none' }}>CA TTC</ToggleButton>
           </ToggleButtonGroup>
           <ViewToggle value={view} onChange={setView} label="Affichage des heures de pointe" />
+          <ExportMenu report="click-and-collect" table="hours" title={COLLECT_TITLES.hours} params={exportParams} disabled={!data} />
         </>
       }
     >
@@ -219,7 +227,7 @@ function HoursCard({ data, refreshing, loading }: { data?: ClickAndCollect; refr
   );
 }
 
-function DetailCards({ data, loading, refreshing }: { data?: ClickAndCollect; loading: boolean; refreshing: boolean }) {
+function DetailCards({ data, loading, refreshing, exportParams }: { data?: ClickAndCollect; loading: boolean; refreshing: boolean; exportParams: ExportParams }) {
   const money = (v: number) => formatCents(v, data?.currency);
   const typeColumns: ReportColumn<CollectType>[] = [
     { key: 'label', header: 'Type', render: (t) => t.label, sortValue: (t) => t.label },
@@ -250,10 +258,24 @@ function DetailCards({ data, loading, refreshing }: { data?: ClickAndCollect; lo
   const period = data ? rangeText(data) : undefined;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, gap: 2, alignItems: 'start' }}>
-      <ReportCard title={COLLECT_TITLES.types} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing}>
+      <ReportCard
+        title={COLLECT_TITLES.types}
+        subtitle={period}
+        bodyPadding={0}
+        loading={loading}
+        refreshing={refreshing}
+        actions={<ExportMenu report="click-and-collect" table="types" title={COLLECT_TITLES.types} params={exportParams} disabled={!data} />}
+      >
         <ReportTable label={COLLECT_TITLES.types} columns={typeColumns} rows={data?.types ?? undefined} rowKey={(t) => t.type} emptyText={COLLECT_EMPTY_TEXT} defaultSort={{ key: 'revenue', direction: 'desc' }} />
       </ReportCard>
-      <ReportCard title={COLLECT_TITLES.restaurants} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing}>
+      <ReportCard
+        title={COLLECT_TITLES.restaurants}
+        subtitle={period}
+        bodyPadding={0}
+        loading={loading}
+        refreshing={refreshing}
+        actions={<ExportMenu report="click-and-collect" table="restaurants" title={COLLECT_TITLES.restaurants} params={exportParams} disabled={!data} />}
+      >
         <ReportTable
           label={COLLECT_TITLES.restaurants}
           columns={restaurantColumns}
@@ -284,6 +306,7 @@ export function ClickAndCollectPage({ route }: { route: AppRoute }) {
   const data = report.data;
   const refreshing = report.isFetching && !report.isPending;
   const loading = !data && !report.isError;
+  const exportParams = { start: range.start, end: range.end, restaurantId, currency: data?.currency };
 
   return (
     <PageHeader
@@ -320,10 +343,10 @@ export function ClickAndCollectPage({ route }: { route: AppRoute }) {
         )}
         {view === 'home' && <QuickLinks />}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: view === 'home' ? 'minmax(0, 3fr) minmax(0, 2fr)' : 'minmax(0, 1fr)' }, gap: 2, alignItems: 'start' }}>
-          <DailyCard data={data} loading={loading} refreshing={refreshing} />
-          <HoursCard data={data} loading={loading} refreshing={refreshing} />
+          <DailyCard data={data} loading={loading} refreshing={refreshing} exportParams={exportParams} />
+          <HoursCard data={data} loading={loading} refreshing={refreshing} exportParams={exportParams} />
         </Box>
-        {view === 'detail' && <DetailCards data={data} loading={loading} refreshing={refreshing} />}
+        {view === 'detail' && <DetailCards data={data} loading={loading} refreshing={refreshing} exportParams={exportParams} />}
       </Stack>
     </PageHeader>
   );

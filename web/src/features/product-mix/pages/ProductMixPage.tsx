@@ -12,6 +12,7 @@ import { periodRange } from '../../../components/periods';
 import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
 import { CurrencyChoice } from '../../reports/components/CurrencyChoice';
 import { DateRangeFilter, useDateRange } from '../../reports/components/DateRangeFilter';
+import { ExportMenu } from '../../reports/components/ExportMenu';
 import { ReportCard } from '../../reports/components/ReportCard';
 import { ReportTable } from '../../reports/components/ReportTable';
 import { errorText } from '../../reports/components/states';
@@ -72,6 +73,7 @@ export function ProductMixPage({ route }: { route: AppRoute }) {
   const optColumns = useMemo(() => optionColumns(money), [money]);
   const options = useMemo(() => (data?.options ?? []).filter((o) => o.rank != null), [data]);
   const margin = data?.totals.margin;
+  const exportParams = { start: range.start, end: range.end, restaurantId, currency: data?.currency };
 
   // Mes Tendances opens on the movers: the products card comes first there.
   const categoryCard = (
@@ -83,7 +85,12 @@ export function ProductMixPage({ route }: { route: AppRoute }) {
       refreshing={refreshing}
       minHeight={180}
       bodyPadding={catView === 'chart' ? 2 : 0}
-      actions={<ViewToggle value={catView} onChange={setCatView} label="Affichage du mix par catégorie" />}
+      actions={
+        <>
+          <ViewToggle value={catView} onChange={setCatView} label="Affichage du mix par catégorie" />
+          <ExportMenu report="product-mix" table="categories" title={CATEGORY_TITLE} params={exportParams} disabled={!data} />
+        </>
+      }
     >
       {data &&
         (categories.length === 0 ? (
@@ -129,6 +136,7 @@ export function ProductMixPage({ route }: { route: AppRoute }) {
           refreshing={refreshing}
           minHeight={320}
           bodyPadding={0}
+          actions={<ExportMenu report="product-mix" table="products" title={PRODUCTS_TITLE} params={exportParams} disabled={!data} />}
         >
           {data && (
             <>
@@ -196,6 +204,7 @@ export function ProductMixPage({ route }: { route: AppRoute }) {
           refreshing={refreshing}
           minHeight={200}
           bodyPadding={0}
+          actions={<ExportMenu report="product-mix" table="options" title={OPTIONS_TITLE} params={exportParams} disabled={!data} />}
         >
           {data && (
             <ReportTable

@@ -10,6 +10,7 @@ import { periodRange } from '../../../components/periods';
 import { SearchBar } from '../../../components/SearchBar';
 import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
 import { DateRangeFilter, useDateRange, useReportTimeZone } from '../../reports/components/DateRangeFilter';
+import { ExportMenu } from '../../reports/components/ExportMenu';
 import { ReportCard } from '../../reports/components/ReportCard';
 import { useReportRestaurant } from '../../reports/components/useReportRestaurant';
 import { formatCents, formatInteger } from '../../reports/format';
@@ -116,6 +117,7 @@ export function EquipmentHistoryPage({ route }: { route: AppRoute }) {
               <SearchBar thing="un équipement ou un restaurant" value={search} onChange={setSearch} />
             </Box>
             <FormControlLabel control={<Switch checked={offlineOnly} onChange={(e) => setOfflineOnly(e.target.checked)} />} label={OFFLINE_ONLY_LABEL} />
+            <ExportMenu report="equipments" title="Caisses et bornes" params={{ start: range.start, end: range.end, restaurantId }} disabled={!data} />
           </Stack>
         }
       >

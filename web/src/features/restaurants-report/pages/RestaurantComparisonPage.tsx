@@ -11,6 +11,7 @@ import { periodRange } from '../../../components/periods';
 import { RestaurantFilter } from '../../restaurants/RestaurantFilter';
 import { CurrencyChoice } from '../../reports/components/CurrencyChoice';
 import { DateRangeFilter, useDateRange } from '../../reports/components/DateRangeFilter';
+import { ExportMenu } from '../../reports/components/ExportMenu';
 import { ReportCard } from '../../reports/components/ReportCard';
 import { errorText } from '../../reports/components/states';
 import { useReportRestaurant } from '../../reports/components/useReportRestaurant';
@@ -57,6 +58,7 @@ export function RestaurantComparisonPage({ route }: { route: AppRoute }) {
   const empty = data ? data.franchise.current.orders === 0 && data.franchise.current.cancelledOrders === 0 : false;
   const refreshing = report.isFetching && !report.isPending;
   const subtitle = data ? `${rangeText(data)} · comparé à ${rangeText(data.previous)}` : undefined;
+  const exportParams = { start: range.start, end: range.end, restaurantId, currency: data?.currency };
 
   return (
     <PageHeader
@@ -101,6 +103,7 @@ export function RestaurantComparisonPage({ route }: { route: AppRoute }) {
                 ))}
               </TextField>
               <ViewToggle value={view} onChange={setView} label="Affichage du classement" />
+              <ExportMenu report="restaurants" table="ranking" title="Classement des restaurants" params={exportParams} disabled={!data} />
             </>
           }
           bodyPadding={view === 'table' ? 0 : 2}
@@ -122,6 +125,7 @@ export function RestaurantComparisonPage({ route }: { route: AppRoute }) {
           refreshing={refreshing}
           minHeight={240}
           bodyPadding={0}
+          actions={<ExportMenu report="restaurants" title="Tous les indicateurs" params={exportParams} disabled={!data} />}
         >
           {data &&
             (empty || rows.length === 0 ? (
