@@ -71,6 +71,35 @@ test.describe('Exports of the report screens', () => {
     expect(row).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};[^;]+;[^;]*;[^;]+;[^;]+;\d+,\d{2};\d+,\d{2};\d+,\d{2};/);
     await shoot(page, 'exports-mes-reductions', 1440, 900);
   });
+
+  test('Mix produits: every table in Excel, the products in CSV with margins empty where unknown', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsOwner(page);
+    await page.goto('/stats/SuiviProduits');
+    await expect(page.getByRole('heading', { level: 2, name: 'Produits', exact: true })).toBeVisible();
+    const products = page.getByRole('button', { name: 'Exporter Produits', exact: true });
+    await expect(products).toBeEnabled({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Exporter Mix par catégorie' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Exporter Options les plus vendues' })).toBeEnabled();
+    await products.click();
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click()]);
+    expect(xlsx.suggestedFilename()).toMatch(new RegExp(`^mix-produits-products_${DATES}\\.xlsx$`));
+    const book = await bytesOf(xlsx, 'mix-produits-products.xlsx');
+    expect(book.subarray(0, 2).toString()).toBe('PK');
+    expect(book.length).toBeGreaterThan(3000);
+
+    await products.click();
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
+    expect(csv.suggestedFilename()).toMatch(new RegExp(`^mix-produits-products_${DATES}\\.csv$`));
+    const text = await bytesOf(csv, 'mix-produits-products.csv');
+    expect(firstLine(text)).toBe(
+      "\ufeffRang;Produit;Catégorie;Quantité;CA TTC (EUR);CA HT (EUR);Part du CA;Rang (période précédente);Quantité (période précédente);CA TTC (période précédente) (EUR);Part du CA (période précédente);Évolution du CA;Prix d'achat unitaire (EUR);Marge (EUR);Taux de marge",
+    );
+    const row = text.toString('utf8').split('\r\n')[1] ?? '';
+    expect(row).toMatch(/^1;[^;]+;[^;]*;\d+;\d+,\d{2};\d+,\d{2};\d+(,\d+)?%;/);
+    await shoot(page, 'exports-mix-produits', 1440, 900);
+  });
 });
 
 test.describe('Données', () => {
@@ -84,10 +113,10 @@ test.describe('Données', () => {
       await signInAsOwner(page);
       await page.goto('/stats/metabase');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Données');
-      for (const group of ['Produits et ventes', 'Chiffre d’affaires', 'Réductions', 'Caisses et commandes', 'Performance']) {
+      for (const group of ['Produits et ventes', 'Chiffre d’affaires', 'Réductions', 'Caisses et commandes', 'Performance', 'Comparaison des restaurants', 'Click & collect', 'Annulations']) {
         await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
       }
-      await expect(page.getByRole('button', { name: /^Excel \(\.xlsx\) : / })).toHaveCount(22);
+      await expect(page.getByRole('button', { name: /^Excel \(\.xlsx\) : / })).toHaveCount(38);
 
       const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV : Ventes par produit' }).click()]);
       expect(csv.suggestedFilename()).toMatch(new RegExp(`^mes-produits-ranking_${DATES}\\.csv$`));
@@ -103,7 +132,7 @@ test.describe('Données', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Export Excel produits');
       await expect(page.getByRole('heading', { level: 2, name: 'Produits et ventes' })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'Réductions' })).toHaveCount(0);
-      await expect(page.getByRole('button', { name: /^CSV : / })).toHaveCount(4);
+      await expect(page.getByRole('button', { name: /^CSV : / })).toHaveCount(7);
       if (viewport.width === 1440) await shoot(page, 'export-excel-produits', viewport.width, viewport.height);
     });
   }
