@@ -99,6 +99,32 @@ func TestReportExportRoute(t *testing.T) {
 			t.Errorf("flash workbook: %v", err)
 		}
 
+		// The reports of issue 18: the product mix's three tables, the
+		// cancelled orders in CSV in the currency asked.
+		res = srv.Do(t, http.MethodGet, "/api/v1/reports/export?report=product-mix&format=xlsx&start="+start+"&end="+end, admin, nil)
+		if res.Status != http.StatusOK || !strings.Contains(res.Header.Get("Content-Disposition"), `filename="mix-produits_`+start+"_"+end+`.xlsx"`) {
+			t.Errorf("product mix: %d %s %.200s", res.Status, res.Header.Get("Content-Disposition"), res.Body)
+		} else if f, err := excelize.OpenReader(bytes.NewReader(res.Body)); err != nil || strings.Join(f.GetSheetList(), ",") != "Produits,Catégories,Options" {
+			t.Errorf("product mix workbook: %v %v", err, f.GetSheetList())
+		}
+		res = srv.Do(t, http.MethodGet, "/api/v1/reports/export?report=cancellations&format=csv&table=orders&currency=CHF&start="+start+"&end="+end, admin, nil)
+		if res.Status != http.StatusOK || !strings.Contains(res.Header.Get("Content-Disposition"), `filename="annulations-orders_`+start+"_"+end+`.csv"`) {
+			t.Errorf("cancellations: %d %s %.200s", res.Status, res.Header.Get("Content-Disposition"), res.Body)
+		} else if lines := csvLines(t, res.Body); len(lines) < 1 || lines[0][9] != "Montant TTC (CHF)" {
+			t.Errorf("cancelled orders CSV %q", lines)
+		} else {
+			for _, l := range lines[1:] {
+				if l[2] != "Genève Plainpalais" {
+					t.Errorf("a cancelled order of %q among the CHF ones", l[2])
+				}
+			}
+		}
+		for _, rep := range []string{"restaurants", "equipments", "click-and-collect"} {
+			if res := srv.Do(t, http.MethodGet, "/api/v1/reports/export?report="+rep+"&format=xlsx&start="+start+"&end="+end, admin, nil); res.Status != http.StatusOK {
+				t.Errorf("%s: %d %.300s", rep, res.Status, res.Body)
+			}
+		}
+
 		// Refusals, in French.
 		for _, c := range []struct {
 			query    string
