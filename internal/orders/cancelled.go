@@ -2,6 +2,9 @@ package orders
 
 import (
 	"context"
+	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"brigade/internal/store"
@@ -104,24 +107,45 @@ func (s *Service) Cancelled(ctx context.Context, sc Scope, r Range, page, pageSi
 // HourCell is the paid orders of a restaurant in one UTC hour.
 type HourCell struct {
 	Restaurant int64
-	Hour       int64 // Unix time of the hour's start (UTC)
+	At         int64 // Unix time of one of the cell's orders: every order of the cell is at the same local hour
 	N          int64
 	Total      int64
 }
 
 // CollectPerHour sums a scope's paid click & collect orders per restaurant
-// and UTC hour over a range, for the peak hours in each restaurant's zone.
-// The hour cells of the rollups carry no source: this reads the
-// orders_collect_paid index, which holds only those orders.
-func (s *Service) CollectPerHour(ctx context.Context, sc Scope, r Range) ([]HourCell, error) {
+// and slot of the UTC day over a range, for the peak hours in each
+// restaurant's zone. The hour cells of the rollups carry no source: this
+// reads the orders_collect_paid index, which holds only those orders.
+//
+// slot (seconds, dividing a day) must divide every UTC offset the zones
+// take during the range, and cuts must list every instant one of them
+// changes offset: the orders of one cell then share their local hour,
+// which its At gives. A year of a restaurant is then at most 24 × 3 cells,
+// not one per hour it sold in.
+func (s *Service) CollectPerHour(ctx context.Context, sc Scope, r Range, slot int64, cuts []int64) ([]HourCell, error) {
 	where, args, ok := s.scopeWhere(sc, r)
 	if !ok {
 		return nil, nil
 	}
-	return store.Collect(ctx, s.db, `SELECT restaurant_id, paid_unix / 3600, COUNT(*), SUM(total_cents) FROM orders
-		WHERE `+where+` AND `+collectPaidWhere+` GROUP BY restaurant_id, paid_unix / 3600`, args, func(row store.Scanner) (c HourCell, err error) {
-		err = row.Scan(&c.Restaurant, &c.Hour, &c.N, &c.Total)
-		c.Hour *= 3600
+	if slot <= 0 || 86400%slot != 0 {
+		return nil, fmt.Errorf("orders: slot %d does not divide a day", slot)
+	}
+	group := "restaurant_id, "
+	var segArgs []any
+	if len(cuts) > 0 {
+		var b strings.Builder
+		b.WriteString("CASE")
+		for i, c := range cuts {
+			b.WriteString(" WHEN paid_unix < ? THEN " + strconv.Itoa(i))
+			segArgs = append(segArgs, c)
+		}
+		b.WriteString(" ELSE " + strconv.Itoa(len(cuts)) + " END, ")
+		group += b.String()
+	}
+	slotCol := "(paid_unix / " + strconv.FormatInt(slot, 10) + ") % " + strconv.FormatInt(86400/slot, 10)
+	return store.Collect(ctx, s.db, `SELECT restaurant_id, MIN(paid_unix), COUNT(*), SUM(total_cents) FROM orders
+		WHERE `+where+` AND `+collectPaidWhere+` GROUP BY `+group+slotCol, append(args, segArgs...), func(row store.Scanner) (c HourCell, err error) {
+		err = row.Scan(&c.Restaurant, &c.At, &c.N, &c.Total)
 		return c, err
 	})
 }

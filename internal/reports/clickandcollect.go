@@ -2,6 +2,7 @@ package reports
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -243,8 +244,13 @@ func (s *Service) ClickAndCollect(ctx context.Context, p tenancy.Principal, f Fi
 	// ord keys: not the ord cells of every source and type.
 	var perRest, allRest, perDay [2][]orders.Cell
 	var hours []orders.HourCell
+	locs := map[int64]*time.Location{}
+	for _, x := range sc.restaurants {
+		locs[x.ID] = zone(x.TimeZone)
+	}
+	slot, cuts := offsetCuts(slices.Collect(maps.Values(locs)), cur)
 	reads := []func() error{func() (err error) {
-		hours, err = s.orders.CollectPerHour(ctx, listed, cur)
+		hours, err = s.orders.CollectPerHour(ctx, listed, cur, slot, cuts)
 		return err
 	}}
 	for col, rg := range [2]orders.Range{cur, prev} {
@@ -321,16 +327,12 @@ func (s *Service) ClickAndCollect(ctx context.Context, p tenancy.Principal, f Fi
 		out.Days = append(out.Days, day)
 	}
 
-	locs := map[int64]*time.Location{}
-	for _, x := range sc.restaurants {
-		locs[x.ID] = zone(x.TimeZone)
-	}
 	for _, h := range hours {
 		loc := locs[h.Restaurant]
 		if loc == nil {
 			continue
 		}
-		lh := time.Unix(h.Hour, 0).In(loc).Hour()
+		lh := time.Unix(h.At, 0).In(loc).Hour()
 		out.Hours[lh].Orders += h.N
 		out.Hours[lh].RevenueCents += h.Total
 	}
@@ -377,4 +379,42 @@ func atoi(s string) int {
 		n = n*10 + int(c-'0')
 	}
 	return n
+}
+
+// offsetCuts are the instants, around a range of business dates, when one
+// of the zones changes its UTC offset, and the longest slot of the day
+// (an hour, else a quarter of an hour) that divides every offset they
+// take: between two cuts, the orders of one slot of the UTC day share
+// their local hour in every zone (orders.CollectPerHour).
+func offsetCuts(zones []*time.Location, r orders.Range) (slot int64, cuts []int64) {
+	day := func(d int64) time.Time {
+		return time.Date(int(d/10000), time.Month(d/100%100), int(d%100), 0, 0, 0, 0, time.UTC)
+	}
+	// A business date may run into the next calendar day: a day of margin
+	// on each side.
+	from, to := day(orders.AddDays(r.Start, -1)), day(orders.AddDays(r.End, 2))
+	slot = 3600
+	seen := map[int64]bool{}
+	for _, loc := range zones {
+		if loc == nil {
+			continue
+		}
+		for t := from; t.Before(to); {
+			_, off := t.In(loc).Zone()
+			if off%3600 != 0 {
+				slot = 900
+			}
+			_, end := t.In(loc).ZoneBounds()
+			if end.IsZero() || !end.Before(to) {
+				break
+			}
+			if !seen[end.Unix()] {
+				seen[end.Unix()] = true
+				cuts = append(cuts, end.Unix())
+			}
+			t = end
+		}
+	}
+	slices.Sort(cuts)
+	return slot, cuts
 }
