@@ -19,6 +19,12 @@ const (
 	ByMonth                      // month (yyyymm) × key
 	ByDayTotal                   // business date only (keys summed; day rows only)
 	ByRestaurantDay              // restaurant × business date × key (day rows only; the restaurants must be listed)
+	// ByRestaurantDayTail is ByRestaurantDay with the key cut after its
+	// first Sep (the vat cells' rate, the pay cells' method: the equipment
+	// dropped), summed in SQL: a journal of every restaurant and day reads
+	// one row per rate or method, not one more per equipment.
+	ByRestaurantDayTail
+	ByRestaurantDayTotal // restaurant × business date (keys summed; day rows only; the restaurants must be listed)
 )
 
 // restaurantDay packs a restaurant and a business date (yyyymmdd) into the
@@ -54,7 +60,7 @@ func (s *Service) Sum(ctx context.Context, sc Scope, dim string, r Range, g Grou
 func (s *Service) SumPrefixes(ctx context.Context, sc Scope, dim string, r Range, g Group, prefixes []string, only ...Metric) ([]Cell, error) {
 	var spans []span
 	switch g {
-	case ByDay, ByDayTotal, ByRestaurantDay:
+	case ByDay, ByDayTotal, ByRestaurantDay, ByRestaurantDayTail, ByRestaurantDayTotal:
 		spans = r.spans(true)
 	case ByMonth:
 		spans = r.spans(dim == DimHours)
@@ -101,7 +107,7 @@ func (s *Service) sumSpans(ctx context.Context, sc Scope, dim string, spans []sp
 	var restWhere string
 	var restArgs []any
 	switch {
-	case sc.Restaurants == nil && g != ByRestaurant && g != ByRestaurantDay:
+	case sc.Restaurants == nil && g != ByRestaurant && g != ByRestaurantDay && g != ByRestaurantDayTail && g != ByRestaurantDayTotal:
 		restWhere = "restaurant_id = 0"
 	case len(sc.Restaurants) == 0:
 		return nil, nil
@@ -122,8 +128,17 @@ func (s *Service) sumSpans(ctx context.Context, sc Scope, dim string, spans []sp
 		groupBy = groupCol + ", key"
 	}
 	keyCol := "key"
-	if g == ByDayTotal {
+	switch g {
+	case ByDayTotal:
 		groupCol, groupBy, keyCol = "period", "period", "''"
+	case ByRestaurantDayTotal:
+		groupCol, groupBy, keyCol = "restaurant_id * "+strconv.Itoa(restaurantDay)+" + period", "restaurant_id, period", "''"
+	case ByRestaurantDayTail:
+		keyCol = "substr(key, instr(key, char(31)) + 1)"
+		if s.db.Engine() == store.Postgres {
+			keyCol = "substr(key, strpos(key, chr(31)) + 1)"
+		}
+		groupCol, groupBy = "restaurant_id * "+strconv.Itoa(restaurantDay)+" + period", "restaurant_id, period, "+keyCol
 	}
 	keyWhere := ""
 	var keyArgs []any
@@ -235,7 +250,7 @@ func (s *Service) sumSpans(ctx context.Context, sc Scope, dim string, spans []sp
 		switch g {
 		case ByRestaurant:
 			c.Restaurant = k.group
-		case ByRestaurantDay:
+		case ByRestaurantDay, ByRestaurantDayTail, ByRestaurantDayTotal:
 			c.Restaurant, c.Period = k.group/restaurantDay, k.group%restaurantDay
 		case ByDay, ByMonth, ByDayTotal:
 			c.Period = k.group
