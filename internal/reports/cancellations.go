@@ -133,7 +133,7 @@ func (s *Service) Cancellations(ctx context.Context, p tenancy.Principal, f Filt
 	if len(sc.restaurants) > 0 {
 		ids := sc.ids()
 		listed := orders.Scope{FranchiseID: sc.FranchiseID, Restaurants: ids}
-		parts := partsOf(full, ids)
+		parts := full.partsOf(ids)
 		var mu sync.Mutex
 		reads := []func() error{
 			// Per day: the paid orders from the rest cells (one row per day),
@@ -346,7 +346,7 @@ func (s *Service) CancelledOrders(ctx context.Context, p tenancy.Principal, f Fi
 			return err
 		},
 		func() (err error) {
-			cells, err = s.sumSigned(ctx, partsOf(full, sc.ids()), orders.DimOrders, f.Range, orders.ByKey, nil, orders.MN)
+			cells, err = s.sumSigned(ctx, full.partsOf(sc.ids()), orders.DimOrders, f.Range, orders.ByKey, nil, orders.MN)
 			return err
 		},
 	)

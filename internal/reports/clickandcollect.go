@@ -88,42 +88,6 @@ func previousRange(r orders.Range) orders.Range {
 	return orders.Range{Start: orders.AddDays(r.Start, -n), End: orders.AddDays(r.Start, -1)}
 }
 
-// signedScope is a set of restaurants read as rows to add (sign 1) or to
-// subtract (-1).
-type signedScope struct {
-	sc   orders.Scope
-	sign int64
-}
-
-// partsOf is how the restaurants ids of a currency are read (as the
-// revenue report does): their own rows, or, when the caller sees the whole
-// franchise and the other restaurants are fewer, the franchise rows minus
-// the others' rows (every metric is a sum: exact).
-func partsOf(full scope, ids []int64) []signedScope {
-	own := []signedScope{{sc: orders.Scope{FranchiseID: full.FranchiseID, Restaurants: ids}, sign: 1}}
-	if full.Scope.Restaurants != nil {
-		return own
-	}
-	in := make(map[int64]bool, len(ids))
-	for _, id := range ids {
-		in[id] = true
-	}
-	var others []int64
-	for _, x := range full.restaurants {
-		if !in[x.ID] {
-			others = append(others, x.ID)
-		}
-	}
-	whole := signedScope{sc: orders.Scope{FranchiseID: full.FranchiseID}, sign: 1}
-	switch {
-	case len(others) == 0:
-		return []signedScope{whole}
-	case len(others) < len(ids):
-		return []signedScope{whole, {sc: orders.Scope{FranchiseID: full.FranchiseID, Restaurants: others}, sign: -1}}
-	}
-	return own
-}
-
 // negate turns a cell's metrics into their opposite.
 func negate(m orders.Metrics) orders.Metrics {
 	var z orders.Metrics
@@ -159,7 +123,7 @@ func concurrently(reads ...func() error) error {
 
 // sumSigned is orders.Sum over signed parts, the subtracted parts' cells
 // negated: the caller adds every cell up by its group and key.
-func (s *Service) sumSigned(ctx context.Context, parts []signedScope, dim string, r orders.Range, g orders.Group, prefixes []string, only ...orders.Metric) ([]orders.Cell, error) {
+func (s *Service) sumSigned(ctx context.Context, parts []revenuePart, dim string, r orders.Range, g orders.Group, prefixes []string, only ...orders.Metric) ([]orders.Cell, error) {
 	got := make([][]orders.Cell, len(parts))
 	reads := make([]func() error, len(parts))
 	for i, pt := range parts {
@@ -236,7 +200,7 @@ func (s *Service) ClickAndCollect(ctx context.Context, p tenancy.Principal, f Fi
 	}
 	ids := sc.ids()
 	listed := orders.Scope{FranchiseID: sc.FranchiseID, Restaurants: ids}
-	parts := partsOf(full, ids)
+	parts := full.partsOf(ids)
 	const paid = orders.StatusPaid + "|"
 	const collect = paid + orders.SourceCollect + "|"
 	// Per restaurant: every source's paid orders from the rest cells (one

@@ -139,3 +139,38 @@ func (full scope) partsOf(ids []int64) []revenuePart {
 	}
 	return own
 }
+
+// sumIn is orders.Sum for the restaurants of a scope narrowed from full
+// (one currency): through the franchise rows minus the others' when that
+// reads fewer rows (partsOf). The parts' cells are added up by group and
+// key, and a cell that nets to nothing is dropped, as Sum drops it.
+func (s *Service) sumIn(ctx context.Context, full scope, scp orders.Scope, dim string, r orders.Range, g orders.Group, prefix string, only ...orders.Metric) ([]orders.Cell, error) {
+	parts := []revenuePart{{sc: scp, sign: 1}}
+	if scp.Restaurants != nil {
+		parts = full.partsOf(scp.Restaurants)
+	}
+	var prefixes []string
+	if prefix != "" {
+		prefixes = []string{prefix}
+	}
+	cells, err := s.sumSigned(ctx, parts, dim, r, g, prefixes, only...)
+	if err != nil || len(parts) == 1 {
+		return cells, err
+	}
+	type gk struct {
+		restaurant, period int64
+		key                string
+	}
+	at := make(map[gk]int, len(cells))
+	var out []orders.Cell
+	for _, c := range cells {
+		k := gk{c.Restaurant, c.Period, c.Key}
+		if i, ok := at[k]; ok {
+			out[i].Add(c.Metrics)
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, c)
+	}
+	return slices.DeleteFunc(out, func(c orders.Cell) bool { return c.Metrics == (orders.Metrics{}) }), nil
+}

@@ -583,8 +583,8 @@ type ProductReport struct {
 
 // categoryRates lists the VAT rates (basis points, ascending) at which
 // each category's lines were sold, from the category × rate cells.
-func (s *Service) categoryRates(ctx context.Context, sc scope, r orders.Range) (map[string][]int, error) {
-	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimCatRates, r, orders.ByKey, "", orders.MN)
+func (s *Service) categoryRates(ctx context.Context, full, sc scope, r orders.Range) (map[string][]int, error) {
+	cells, err := s.sumIn(ctx, full, sc.Scope, orders.DimCatRates, r, orders.ByKey, "", orders.MN)
 	if err != nil {
 		return nil, err
 	}
@@ -607,11 +607,17 @@ func (s *Service) categoryRates(ctx context.Context, sc scope, r orders.Range) (
 
 // Products computes Mes Produits.
 func (s *Service) Products(ctx context.Context, p tenancy.Principal, f Filter) (ProductReport, error) {
-	sc, cov, err := s.money(ctx, p, f)
+	full, err := s.resolve(ctx, p, f)
 	if err != nil {
 		return ProductReport{}, err
 	}
-	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimProducts, f.Range, orders.ByKey, "", orders.MQty, orders.MTotal, orders.MHT, orders.MVAT)
+	sc, cov, err := s.inCurrency(ctx, p, full, f.Currency)
+	if err != nil {
+		return ProductReport{}, err
+	}
+	// A currency most restaurants share reads the franchise rows minus the
+	// others' (sumIn), not the product rows of every restaurant.
+	cells, err := s.sumIn(ctx, full, sc.Scope, orders.DimProducts, f.Range, orders.ByKey, "", orders.MQty, orders.MTotal, orders.MHT, orders.MVAT)
 	if err != nil {
 		return ProductReport{}, err
 	}
@@ -621,7 +627,7 @@ func (s *Service) Products(ctx context.Context, p tenancy.Principal, f Filter) (
 		out.Ranking = append(out.Ranking, RankRow{Name: pr.name, Category: pr.category, Total: pr.m.Qty, TTC: pr.m.Total})
 	}
 	slices.SortStableFunc(out.Ranking, func(a, b RankRow) int { return int(b.Total - a.Total) })
-	rates, err := s.categoryRates(ctx, sc, f.Range)
+	rates, err := s.categoryRates(ctx, full, sc, f.Range)
 	if err != nil {
 		return ProductReport{}, err
 	}

@@ -44,7 +44,11 @@ type SalesReport struct {
 // Sales lists the categories (category "") or the products / options of
 // one category, with their change against the previous equal-length period.
 func (s *Service) Sales(ctx context.Context, p tenancy.Principal, f Filter, kind SalesKind, category string) (SalesReport, error) {
-	sc, cov, err := s.money(ctx, p, f)
+	full, err := s.resolve(ctx, p, f)
+	if err != nil {
+		return SalesReport{Items: []SalesRow{}}, err
+	}
+	sc, cov, err := s.inCurrency(ctx, p, full, f.Currency)
 	rep := SalesReport{Coverage: cov, Items: []SalesRow{}}
 	if err != nil {
 		return rep, err
@@ -61,8 +65,8 @@ func (s *Service) Sales(ctx context.Context, p tenancy.Principal, f Filter, kind
 	// the range holds today (see reference): today until now against the
 	// day before until the same hour, never against a whole day.
 	days := f.Range.Days()
-	sum := func(sc orders.Scope, r orders.Range) ([]orders.Cell, error) {
-		return s.orders.Sum(ctx, sc, dim, r, orders.ByKey, prefix, orders.MQty, orders.MTotal)
+	sum := func(scp orders.Scope, r orders.Range) ([]orders.Cell, error) {
+		return s.sumIn(ctx, full, scp, dim, r, orders.ByKey, prefix, orders.MQty, orders.MTotal)
 	}
 	prevCells, _, until, err := s.reference(ctx, sc, f.Range, func(d int64) int64 { return orders.AddDays(d, -days) }, sum,
 		func(ids []int64, from, to time.Time) ([]orders.Cell, error) {
