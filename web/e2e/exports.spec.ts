@@ -1,21 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Download, type Page } from '@playwright/test';
-import { overflowing, settle, uiSignIn } from './helpers';
+import { expect, test, type Download } from '@playwright/test';
+import { shoot, signInAsOwner } from './helpers';
 
 // An English browser: file names and CSV stay French.
 test.use({ locale: 'en-US' });
 
 const DATES = '\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}';
-
-async function signInAsOwner(page: Page) {
-  await uiSignIn(page, 'admin');
-  await expect(page).toHaveURL(/\/RealtimeDashboard$/);
-  await page
-    .getByRole('dialog', { name: 'Découvrez les nouveautés' })
-    .getByRole('button', { name: 'Compris' })
-    .click({ timeout: 4000 })
-    .catch(() => undefined);
-}
 
 async function bytesOf(download: Download, keep: string): Promise<Buffer> {
   const path = `test-results/downloads/${keep}`;
@@ -27,15 +17,6 @@ async function bytesOf(download: Download, keep: string): Promise<Buffer> {
 function firstLine(csv: Buffer): string {
   const text = csv.toString('utf8');
   return text.slice(0, text.indexOf('\r\n'));
-}
-
-async function shoot(page: Page, name: string, width: number, height: number) {
-  await settle(page);
-  expect(await overflowing(page)).toEqual([]);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.mouse.move(width - 1, height - 1);
-  await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: false });
-  await page.screenshot({ path: `test-results/screenshots/${name}-${width}-full.png`, fullPage: true });
 }
 
 test.describe('Exports of the report screens', () => {

@@ -140,3 +140,24 @@ export async function overflowing(page: Page): Promise<string[]> {
     return out.slice(0, 10);
   });
 }
+
+/** Signs in as the demo owner and closes the « nouveautés » dialog if it shows. */
+export async function signInAsOwner(page: Page) {
+  await uiSignIn(page, 'admin');
+  await expect(page).toHaveURL(/\/RealtimeDashboard$/);
+  await page
+    .getByRole('dialog', { name: 'Découvrez les nouveautés' })
+    .getByRole('button', { name: 'Compris' })
+    .click({ timeout: 4000 })
+    .catch(() => undefined);
+}
+
+/** A viewport screenshot and a full-page one, after the page settled and with nothing overflowing. */
+export async function shoot(page: Page, name: string, width: number, height: number) {
+  await settle(page);
+  expect(await overflowing(page)).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.mouse.move(width - 1, height - 1);
+  await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: false });
+  await page.screenshot({ path: `test-results/screenshots/${name}-${width}-full.png`, fullPage: true });
+}

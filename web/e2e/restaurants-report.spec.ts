@@ -1,30 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { overflowing, settle, uiSignIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { overflowing, settle, shoot, signInAsOwner } from './helpers';
 
 /** A French amount in euros: '1 234,56 €' (Intl puts no-break spaces in it). */
 const EURO = /\d{1,3}(?:[\u202f\u00a0 ]\d{3})*,\d{2}[\u00a0 ]€/;
 
 // An English browser: dates and amounts stay French.
 test.use({ locale: 'en-US' });
-
-async function signInAsOwner(page: Page) {
-  await uiSignIn(page, 'admin');
-  await expect(page).toHaveURL(/\/RealtimeDashboard$/);
-  await page
-    .getByRole('dialog', { name: 'Découvrez les nouveautés' })
-    .getByRole('button', { name: 'Compris' })
-    .click({ timeout: 4000 })
-    .catch(() => undefined);
-}
-
-async function shoot(page: Page, name: string, width: number, height: number) {
-  await settle(page);
-  expect(await overflowing(page)).toEqual([]);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.mouse.move(width - 1, height - 1);
-  await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: false });
-  await page.screenshot({ path: `test-results/screenshots/${name}-${width}-full.png`, fullPage: true });
-}
 
 test.describe('Comparaison des restaurants, Mes Restaurants, Historique équipements', () => {
   for (const viewport of [

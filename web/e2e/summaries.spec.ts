@@ -1,18 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { overflowing, settle, uiSignIn } from './helpers';
+import { overflowing, settle, signInAsOwner } from './helpers';
 
 // An English browser: the dialog stays French.
 test.use({ locale: 'en-US' });
-
-async function signInAsOwner(page: Page) {
-  await uiSignIn(page, 'admin');
-  await expect(page).toHaveURL(/\/RealtimeDashboard$/);
-  await page
-    .getByRole('dialog', { name: 'Découvrez les nouveautés' })
-    .getByRole('button', { name: 'Compris' })
-    .click({ timeout: 4000 })
-    .catch(() => undefined);
-}
 
 async function shoot(page: Page, name: string, width: number) {
   await settle(page);

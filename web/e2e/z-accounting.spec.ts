@@ -1,30 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Download, type Page } from '@playwright/test';
-import { overflowing, settle, uiSignIn } from './helpers';
+import { expect, test, type Download } from '@playwright/test';
+import { shoot, signInAsOwner } from './helpers';
 
 // An English browser: dates and amounts stay French.
 test.use({ locale: 'en-US' });
 
 const EURO = /\d{1,3}(?:[\u202f\u00a0 ]\d{3})*,\d{2}[\u00a0 ]€/;
-
-async function signInAsOwner(page: Page) {
-  await uiSignIn(page, 'admin');
-  await expect(page).toHaveURL(/\/RealtimeDashboard$/);
-  await page
-    .getByRole('dialog', { name: 'Découvrez les nouveautés' })
-    .getByRole('button', { name: 'Compris' })
-    .click({ timeout: 4000 })
-    .catch(() => undefined);
-}
-
-async function shoot(page: Page, name: string, width: number, height: number) {
-  await settle(page);
-  expect(await overflowing(page)).toEqual([]);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.mouse.move(width - 1, height - 1);
-  await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: false });
-  await page.screenshot({ path: `test-results/screenshots/${name}-${width}-full.png`, fullPage: true });
-}
 
 /** The downloaded file's bytes, kept under test-results for a look. */
 async function bytesOf(download: Download, keep: string): Promise<Buffer> {
