@@ -1,8 +1,9 @@
 package orders
 
 import (
+	"cmp"
 	"context"
-	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,9 +15,6 @@ import (
 // (migration 0017): the statuses CountsAsCancelled counts, written as the
 // index states it so that both engines read the index.
 const cancelledWhere = "status NOT IN ('" + StatusPaid + "', '" + StatusPending + "')"
-
-// collectPaidWhere is the predicate of the orders_collect_paid index.
-const collectPaidWhere = "source = '" + SourceCollect + "' AND status = '" + StatusPaid + "'"
 
 // scopeWhere is "franchise_id = ? AND business_date BETWEEN ? AND ?" and
 // the scope's restaurants; ok is false for a scope of no restaurant.
@@ -45,22 +43,46 @@ type EquipmentCell struct {
 }
 
 // CancelledPerEquipment sums a scope's cancelled orders per equipment and
-// status over a range. The rollups keep the cancelled orders per
-// restaurant, day, source and type (ord cells) but not per equipment: this
-// reads the orders_cancelled index, a few percent of the orders.
+// status over a range, from the cequip cells (restaurant rows: the
+// restaurants must be listed), with each equipment's name.
 func (s *Service) CancelledPerEquipment(ctx context.Context, sc Scope, r Range) ([]EquipmentCell, error) {
-	where, args, ok := s.scopeWhere(sc, r)
-	if !ok {
-		return nil, nil
+	cells, err := s.Sum(ctx, sc, DimCancelledEquip, r, ByRestaurant, "", MN, MTotal)
+	if err != nil || len(cells) == 0 {
+		return nil, err
 	}
-	return store.Collect(ctx, s.db, `SELECT g.restaurant_id, g.equipment_id, COALESCE(e.name, ''), g.status, g.n, g.total
-		FROM (SELECT restaurant_id, equipment_id, status, COUNT(*) AS n, SUM(total_cents) AS total FROM orders
-			WHERE `+where+` AND `+cancelledWhere+` GROUP BY restaurant_id, equipment_id, status) g
-		LEFT JOIN equipments e ON e.id = g.equipment_id
-		ORDER BY g.restaurant_id, g.equipment_id, g.status`, args, func(row store.Scanner) (c EquipmentCell, err error) {
-		err = row.Scan(&c.Restaurant, &c.Equipment, &c.Name, &c.Status, &c.N, &c.Total)
-		return c, err
+	out := make([]EquipmentCell, 0, len(cells))
+	var ids []int64
+	seen := map[int64]bool{}
+	for _, c := range cells {
+		eq, status, ok := strings.Cut(c.Key, Sep)
+		id, err := strconv.ParseInt(eq, 10, 64)
+		if !ok || err != nil {
+			continue
+		}
+		out = append(out, EquipmentCell{Restaurant: c.Restaurant, Equipment: id, Status: status, N: c.N, Total: c.Total})
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	in, args := s.db.Among("id", ids)
+	names := map[int64]string{}
+	err = store.Each(ctx, s.db, `SELECT id, name FROM equipments WHERE `+in, args, func(row store.Scanner) error {
+		var id int64
+		var name string
+		if err := row.Scan(&id, &name); err != nil {
+			return err
+		}
+		names[id] = name
+		return nil
 	})
+	for i := range out {
+		out[i].Name = names[out[i].Equipment]
+	}
+	slices.SortFunc(out, func(a, b EquipmentCell) int {
+		return cmp.Or(cmp.Compare(a.Restaurant, b.Restaurant), cmp.Compare(a.Equipment, b.Equipment), strings.Compare(a.Status, b.Status))
+	})
+	return out, err
 }
 
 // CancelledItem is a row of the latest cancelled orders.
@@ -101,51 +123,5 @@ func (s *Service) Cancelled(ctx context.Context, sc Scope, r Range, page, pageSi
 			&it.Status, &it.Total, &it.Fees, &paid, &it.BusinessDate)
 		it.PaidAt = time.Unix(paid, 0).UTC()
 		return it, err
-	})
-}
-
-// HourCell is the paid orders of a restaurant in one UTC hour.
-type HourCell struct {
-	Restaurant int64
-	At         int64 // Unix time of one of the cell's orders: every order of the cell is at the same local hour
-	N          int64
-	Total      int64
-}
-
-// CollectPerHour sums a scope's paid click & collect orders per restaurant
-// and slot of the UTC day over a range, for the peak hours in each
-// restaurant's zone. The hour cells of the rollups carry no source: this
-// reads the orders_collect_paid index, which holds only those orders.
-//
-// slot (seconds, dividing a day) must divide every UTC offset the zones
-// take during the range, and cuts must list every instant one of them
-// changes offset: the orders of one cell then share their local hour,
-// which its At gives. A year of a restaurant is then at most 24 × 3 cells,
-// not one per hour it sold in.
-func (s *Service) CollectPerHour(ctx context.Context, sc Scope, r Range, slot int64, cuts []int64) ([]HourCell, error) {
-	where, args, ok := s.scopeWhere(sc, r)
-	if !ok {
-		return nil, nil
-	}
-	if slot <= 0 || 86400%slot != 0 {
-		return nil, fmt.Errorf("orders: slot %d does not divide a day", slot)
-	}
-	group := "restaurant_id, "
-	var segArgs []any
-	if len(cuts) > 0 {
-		var b strings.Builder
-		b.WriteString("CASE")
-		for i, c := range cuts {
-			b.WriteString(" WHEN paid_unix < ? THEN " + strconv.Itoa(i))
-			segArgs = append(segArgs, c)
-		}
-		b.WriteString(" ELSE " + strconv.Itoa(len(cuts)) + " END, ")
-		group += b.String()
-	}
-	slotCol := "(paid_unix / " + strconv.FormatInt(slot, 10) + ") % " + strconv.FormatInt(86400/slot, 10)
-	return store.Collect(ctx, s.db, `SELECT restaurant_id, MIN(paid_unix), COUNT(*), SUM(total_cents) FROM orders
-		WHERE `+where+` AND `+collectPaidWhere+` GROUP BY `+group+slotCol, append(args, segArgs...), func(row store.Scanner) (c HourCell, err error) {
-		err = row.Scan(&c.Restaurant, &c.At, &c.N, &c.Total)
-		return c, err
 	})
 }

@@ -14,6 +14,16 @@ import (
 // outside it in UTC) read the month rows keyed by UTC weekday and hour;
 // the other days read the day rows keyed by UTC date and hour.
 func (s *Service) HeatMap(ctx context.Context, sc Scope, r Range, loc *time.Location, only ...Metric) ([24][7]Metrics, error) {
+	return s.heatMap(ctx, sc, r, loc, DimHours, DimWeekHours, only...)
+}
+
+// CollectHeatMap is HeatMap over the paid click & collect orders only
+// (their chour and cwhour cells): the click & collect peak hours.
+func (s *Service) CollectHeatMap(ctx context.Context, sc Scope, r Range, loc *time.Location) ([24][7]Metrics, error) {
+	return s.heatMap(ctx, sc, r, loc, DimCollectHours, DimCollectWeekHours, MN, MTotal)
+}
+
+func (s *Service) heatMap(ctx context.Context, sc Scope, r Range, loc *time.Location, hourDim, weekDim string, only ...Metric) ([24][7]Metrics, error) {
 	var heat [24][7]Metrics
 	if r.End < r.Start {
 		return heat, nil
@@ -58,7 +68,7 @@ func (s *Service) HeatMap(ctx context.Context, sc Scope, r Range, loc *time.Loca
 		}
 	}
 	if len(days) > 0 {
-		cells, err := s.sumSpans(ctx, sc, DimHours, days, ByKey, nil, !oneRowEach, only...)
+		cells, err := s.sumSpans(ctx, sc, hourDim, days, ByKey, nil, !oneRowEach, only...)
 		if err != nil {
 			return heat, err
 		}
@@ -72,7 +82,7 @@ func (s *Service) HeatMap(ctx context.Context, sc Scope, r Range, loc *time.Loca
 		}
 	}
 	if len(months) > 0 {
-		cells, err := s.sumSpans(ctx, sc, DimWeekHours, months, ByMonth, nil, !oneRowEach, only...)
+		cells, err := s.sumSpans(ctx, sc, weekDim, months, ByMonth, nil, !oneRowEach, only...)
 		if err != nil {
 			return heat, err
 		}

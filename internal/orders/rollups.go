@@ -46,6 +46,11 @@ import (
 //	whour key w|hh (UTC weekday 0 =    the hour cells at month grain only (restaurant and franchise):
 //	          Sunday, UTC hour)        a year's heat map reads 12 × 168 cells instead of 365 × 24
 //	disc  key type|source|label        paid orders with a discount: n orders, a1 Discount
+//	chour key yyyymmddhh (UTC)         the hour cells of the paid click & collect orders (day grain only:
+//	                                   restaurant and franchise): the click & collect peak hours
+//	cwhour key w|hh (UTC)              their week-hour twin (month grain only)
+//	cequip key equipment|status        the orders that count as cancelled (CountsAsCancelled), restaurant
+//	                                   grain only: n orders, a1 Total (Mes Annulations per equipment)
 //	rest  key ""                       paid orders, one cell per restaurant and period (the per-restaurant
 //	                                   tables): n orders, qty units, a1 Total, a2 Discount, a3 HT (the
 //	                                   orders' VAT lines, as vat cells: the revenue report reads it at day
@@ -65,6 +70,10 @@ const (
 	DimWeekHours  = "whour"
 	DimDiscounts  = "disc"
 	DimRestaurant = "rest"
+
+	DimCollectHours     = "chour"
+	DimCollectWeekHours = "cwhour"
+	DimCancelledEquip   = "cequip"
 )
 
 // Sep separates the parts of a rollup key.
@@ -193,7 +202,7 @@ func columnMetrics(dim string) [9]Metric {
 		a1 = MDiscount
 	case DimRestaurant:
 		a1, a2, a3, c1, c2 = MTotal, MDiscount, MHT, MLateUnits, MOptionUnits
-	default: // opt, pay, hour, whour
+	default: // opt, pay, hour, whour, chour, cwhour, cequip
 		a1 = MTotal
 	}
 	return [9]Metric{MN, MQty, a1, a2, a3, MExitSecondsSum, MExitCount, c1, c2}
@@ -251,8 +260,14 @@ func (d *deltas) put(franchise, restaurant, day int64, dim, key string, m Metric
 // the restaurant rows cell for cell. They are not kept: the Z table reads
 // the restaurant rows.
 func perEquipment(dim string) bool {
-	return dim == DimEquipment || dim == DimVAT || dim == DimPayments
+	return dim == DimEquipment || dim == DimVAT || dim == DimPayments || dim == DimCancelledEquip
 }
+
+// hourDim reports whether a dimension's key is a UTC hour (kept at day
+// grain only) and weekHourDim whether it is a UTC weekday and hour (kept at
+// month grain only).
+func hourDim(dim string) bool     { return dim == DimHours || dim == DimCollectHours }
+func weekHourDim(dim string) bool { return dim == DimWeekHours || dim == DimCollectWeekHours }
 
 // WeekHourKey is the key of a whour cell: UTC weekday (0 = Sunday) and hour.
 func WeekHourKey(weekday, hour int) string {
@@ -300,6 +315,9 @@ func (d *deltas) add(r *row) {
 		om.LateOrders = 1
 	}
 	d.put(f, rest, day, DimOrders, o.Status+"|"+o.Source+"|"+strconv.Itoa(o.Type), om)
+	if CountsAsCancelled(o.Status) {
+		d.put(f, rest, day, DimCancelledEquip, strconv.FormatInt(r.equipmentID, 10)+Sep+o.Status, Metrics{N: 1, Total: o.Total})
+	}
 	if o.Status != StatusPaid {
 		return
 	}
@@ -396,6 +414,10 @@ func (d *deltas) add(r *row) {
 	paid := o.PaidAt.UTC()
 	d.put(f, rest, day, DimHours, paid.Format("2006010215"), Metrics{N: 1, Total: o.Total, ExitSecondsSum: exit.ExitSecondsSum, ExitCount: exit.ExitCount})
 	d.put(f, rest, day, DimWeekHours, WeekHourKey(int(paid.Weekday()), paid.Hour()), Metrics{N: 1, Total: o.Total, ExitSecondsSum: exit.ExitSecondsSum, ExitCount: exit.ExitCount})
+	if o.Source == SourceCollect {
+		d.put(f, rest, day, DimCollectHours, paid.Format("2006010215"), Metrics{N: 1, Total: o.Total})
+		d.put(f, rest, day, DimCollectWeekHours, WeekHourKey(int(paid.Weekday()), paid.Hour()), Metrics{N: 1, Total: o.Total})
+	}
 	if discount > 0 {
 		d.put(f, rest, day, DimDiscounts, o.Discount.Type+Sep+o.Source+Sep+o.Discount.Label, Metrics{N: 1, Discount: discount})
 	}
@@ -450,13 +472,13 @@ func (d *deltas) sorted() []cellDelta {
 		day := gridCell{c.franchise, c.restaurant, c.day, id}
 		month := gridCell{c.franchise, c.restaurant, c.day / 100, id}
 		switch {
-		case c.dim == DimWeekHours:
+		case weekHourDim(c.dim):
 			// Month grain only: the key has no date.
 			if fold(month, m) {
 				restMonths = append(restMonths, month)
 			}
 			continue
-		case c.dim == DimHours:
+		case hourDim(c.dim):
 			grid[day] = m
 			fold(gridCell{c.franchise, 0, c.day, id}, m)
 			continue
@@ -472,7 +494,7 @@ func (d *deltas) sorted() []cellDelta {
 	for _, c := range restMonths {
 		m := grid[c]
 		dim := keys[c.keyID].dim
-		if dim != DimWeekHours {
+		if !weekHourDim(dim) {
 			fold(gridCell{c.franchise, c.restaurant, c.period / 100, c.keyID}, m)
 		}
 		if !perEquipment(dim) {
@@ -482,7 +504,7 @@ func (d *deltas) sorted() []cellDelta {
 		}
 	}
 	for _, c := range franchiseMonths {
-		if keys[c.keyID].dim != DimWeekHours {
+		if !weekHourDim(keys[c.keyID].dim) {
 			fold(gridCell{c.franchise, 0, c.period / 100, c.keyID}, grid[c])
 		}
 	}

@@ -63,9 +63,9 @@ func (s *Service) SumPrefixes(ctx context.Context, sc Scope, dim string, r Range
 	case ByDay, ByDayTotal, ByRestaurantDay, ByRestaurantDayTail, ByRestaurantDayTotal:
 		spans = r.spans(true)
 	case ByMonth:
-		spans = r.spans(dim == DimHours)
+		spans = r.spans(hourDim(dim))
 	default:
-		if dim == DimHours {
+		if hourDim(dim) {
 			spans = r.spans(true)
 		} else {
 			spans = r.yearSpans(BusinessDate(s.now(), time.UTC))

@@ -2,7 +2,6 @@ package reports
 
 import (
 	"context"
-	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -171,8 +170,9 @@ func (a collectAcc) figures() CollectFigures {
 // from the order cells (ord: status|source|type, with the fees): per
 // restaurant from their month and year rows, per day from the franchise's
 // day rows (minus the restaurants of other currencies) or the listed
-// restaurants'. Only the peak hours read orders, from the
-// orders_collect_paid index: the hour cells carry no source.
+// restaurants'; the peak hours from the click & collect hour cells (chour,
+// and cwhour for the months in which a zone keeps one UTC offset), read by
+// zone and placed at each zone's local hour (orders.CollectHeatMap).
 func (s *Service) ClickAndCollect(ctx context.Context, p tenancy.Principal, f Filter) (ClickAndCollect, error) {
 	if f.Range.End >= f.Range.Start && f.Range.Days() > maxDailyDays {
 		return ClickAndCollect{}, &tenancy.ValidationError{Field: "query.end", Message: "La période compte 366 jours au plus."}
@@ -207,16 +207,28 @@ func (s *Service) ClickAndCollect(ctx context.Context, p tenancy.Principal, f Fi
 	// per restaurant and period), the click & collect ones from their few
 	// ord keys: not the ord cells of every source and type.
 	var perRest, allRest, perDay [2][]orders.Cell
-	var hours []orders.HourCell
-	locs := map[int64]*time.Location{}
+	byZone := map[*time.Location][]int64{}
+	var zones []*time.Location
 	for _, x := range sc.restaurants {
-		locs[x.ID] = zone(x.TimeZone)
+		l := zone(x.TimeZone)
+		if byZone[l] == nil {
+			zones = append(zones, l)
+		}
+		byZone[l] = append(byZone[l], x.ID)
 	}
-	slot, cuts := offsetCuts(slices.Collect(maps.Values(locs)), cur)
-	reads := []func() error{func() (err error) {
-		hours, err = s.orders.CollectPerHour(ctx, listed, cur, slot, cuts)
-		return err
-	}}
+	var heats [][24][7]orders.Metrics
+	var signs []int64
+	var reads []func() error
+	for _, l := range zones {
+		for _, pt := range full.partsOf(byZone[l]) {
+			i := len(heats)
+			heats, signs = append(heats, [24][7]orders.Metrics{}), append(signs, pt.sign)
+			reads = append(reads, func() (err error) {
+				heats[i], err = s.orders.CollectHeatMap(ctx, pt.sc, cur, l)
+				return err
+			})
+		}
+	}
 	for col, rg := range [2]orders.Range{cur, prev} {
 		reads = append(reads,
 			func() (err error) {
@@ -291,14 +303,13 @@ func (s *Service) ClickAndCollect(ctx context.Context, p tenancy.Principal, f Fi
 		out.Days = append(out.Days, day)
 	}
 
-	for _, h := range hours {
-		loc := locs[h.Restaurant]
-		if loc == nil {
-			continue
+	for i, heat := range heats {
+		for h := range heat {
+			for _, m := range heat[h] {
+				out.Hours[h].Orders += signs[i] * m.N
+				out.Hours[h].RevenueCents += signs[i] * m.Total
+			}
 		}
-		lh := time.Unix(h.At, 0).In(loc).Hour()
-		out.Hours[lh].Orders += h.N
-		out.Hours[lh].RevenueCents += h.Total
 	}
 
 	for t, m := range types {
@@ -343,42 +354,4 @@ func atoi(s string) int {
 		n = n*10 + int(c-'0')
 	}
 	return n
-}
-
-// offsetCuts are the instants, around a range of business dates, when one
-// of the zones changes its UTC offset, and the longest slot of the day
-// (an hour, else a quarter of an hour) that divides every offset they
-// take: between two cuts, the orders of one slot of the UTC day share
-// their local hour in every zone (orders.CollectPerHour).
-func offsetCuts(zones []*time.Location, r orders.Range) (slot int64, cuts []int64) {
-	day := func(d int64) time.Time {
-		return time.Date(int(d/10000), time.Month(d/100%100), int(d%100), 0, 0, 0, 0, time.UTC)
-	}
-	// A business date may run into the next calendar day: a day of margin
-	// on each side.
-	from, to := day(orders.AddDays(r.Start, -1)), day(orders.AddDays(r.End, 2))
-	slot = 3600
-	seen := map[int64]bool{}
-	for _, loc := range zones {
-		if loc == nil {
-			continue
-		}
-		for t := from; t.Before(to); {
-			_, off := t.In(loc).Zone()
-			if off%3600 != 0 {
-				slot = 900
-			}
-			_, end := t.In(loc).ZoneBounds()
-			if end.IsZero() || !end.Before(to) {
-				break
-			}
-			if !seen[end.Unix()] {
-				seen[end.Unix()] = true
-				cuts = append(cuts, end.Unix())
-			}
-			t = end
-		}
-	}
-	slices.Sort(cuts)
-	return slot, cuts
 }

@@ -148,7 +148,7 @@ func (c flashCut) bounds(d int64, now time.Time) (from, to time.Time) {
 // flashRead is one read of the flash: the ord or vat cells of whole days
 // (from the rollups), or a day cut at now (from the raw orders).
 type flashRead struct {
-	kind       byte // 'o' ord cells, 'v' vat cells (HT), 'r' raw orders of a cut day
+	kind       byte // 'o' ord cells, 'v' rest cells (HT), 'r' raw orders of a cut day
 	start, end int64
 }
 
@@ -232,9 +232,12 @@ func (s *Service) flashAt(ctx context.Context, p tenancy.Principal, restaurantID
 		case 'o':
 			return s.orders.Sum(ctx, listed, orders.DimOrders, rg, orders.ByRestaurant, orders.StatusPaid+"|", orders.MN, orders.MTotal)
 		case 'v':
-			cells, err := s.orders.Sum(ctx, listed, orders.DimVAT, rg, orders.ByRestaurant, "", orders.MHT)
+			// The rest cells hold the paid orders' HT in one row per
+			// restaurant and period; the vat cells have one per equipment
+			// and rate.
+			cells, err := s.orders.Sum(ctx, listed, orders.DimRestaurant, rg, orders.ByRestaurant, "", orders.MHT)
 			for i := range cells {
-				// HT only: the vat cells count orders once per rate.
+				// HT only: the order counts come from the ord cells.
 				cells[i] = orders.Cell{Restaurant: cells[i].Restaurant, Metrics: orders.Metrics{HT: cells[i].HT}}
 			}
 			return cells, err

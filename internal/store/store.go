@@ -78,7 +78,7 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	}
 	// busy_timeout comes first so that the pragmas after it already wait
 	// instead of failing while another process holds the file.
-	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(FULL)", "cache_size(-65536)", "temp_store(MEMORY)"}
+	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(FULL)", "cache_size(-65536)", "temp_store(MEMORY)", "mmap_size(1073741824)"}
 	q := url.Values{}
 	for _, p := range pragmas {
 		q.Add("_pragma", p)
@@ -102,6 +102,7 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
 	read.SetMaxOpenConns(8)
+	read.SetMaxIdleConns(8)
 	return &DB{engine: SQLite, read: read, write: write}, nil
 }
 
