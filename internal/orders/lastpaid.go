@@ -20,14 +20,24 @@ func (s *Service) LastPaid(ctx context.Context, franchiseID int64, restaurants [
 		return out, nil
 	}
 	var q strings.Builder
-	args := make([]any, 0, len(restaurants)*5)
-	for i, id := range restaurants {
-		if i > 0 {
-			q.WriteString(" UNION ALL ")
+	var args []any
+	last := func(id string) string {
+		return `(SELECT o.paid_unix FROM orders o WHERE o.restaurant_id = ` + id + ` AND o.paid_unix >= ? AND o.paid_unix <= ?
+			AND o.franchise_id = ? AND o.status = '` + StatusPaid + `' ORDER BY o.paid_unix DESC LIMIT 1)`
+	}
+	if s.db.Engine() == store.Postgres {
+		// One subquery planned once over the array: PostgreSQL planned the
+		// UNION ALL of fifty subqueries for longer than it ran them.
+		q.WriteString(`SELECT r.id, ` + last("r.id") + ` FROM unnest(CAST(? AS BIGINT[])) AS r(id)`)
+		args = []any{since.Unix(), until.Unix(), franchiseID, restaurants}
+	} else {
+		for i, id := range restaurants {
+			if i > 0 {
+				q.WriteString(" UNION ALL ")
+			}
+			q.WriteString(`SELECT CAST(? AS BIGINT), ` + last("?"))
+			args = append(args, id, id, since.Unix(), until.Unix(), franchiseID)
 		}
-		q.WriteString(`SELECT CAST(? AS BIGINT), (SELECT o.paid_unix FROM orders o WHERE o.restaurant_id = ? AND o.paid_unix >= ? AND o.paid_unix <= ?
-			AND o.franchise_id = ? AND o.status = '` + StatusPaid + `' ORDER BY o.paid_unix DESC LIMIT 1)`)
-		args = append(args, id, id, since.Unix(), until.Unix(), franchiseID)
 	}
 	err := store.Each(ctx, s.db, q.String(), args, func(r store.Scanner) error {
 		var id int64

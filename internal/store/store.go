@@ -67,7 +67,30 @@ func openPostgres(ctx context.Context, dsn string) (*DB, error) {
 		pool.Close()
 		return nil, fmt.Errorf("connect postgres: %w", err)
 	}
+	warmPool(ctx, pool, 4)
 	return &DB{engine: Postgres, read: pool, write: pool}, nil
+}
+
+// warmPool opens n connections at once and hands them back idle: the first
+// requests after a start (a report reads four rollup sums at a time) find
+// their connections open instead of each waiting for a new PostgreSQL
+// backend. A failure is left to the first query to report.
+func warmPool(ctx context.Context, pool *sql.DB, n int) {
+	conns := make([]*sql.Conn, n)
+	var wg sync.WaitGroup
+	for i := range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			conns[i], _ = pool.Conn(ctx)
+		}()
+	}
+	wg.Wait()
+	for _, c := range conns {
+		if c != nil {
+			c.Close()
+		}
+	}
 }
 
 func openSQLite(ctx context.Context, path string) (*DB, error) {
