@@ -165,7 +165,11 @@ func (s *Service) Cancellations(ctx context.Context, p tenancy.Principal, f Filt
 				})
 			if col == 0 {
 				reads = append(reads, func() error {
-					cells, err := s.sumSigned(ctx, parts, orders.DimOrders, rg, orders.ByDay, orders.CancelledKeys(), orders.MN, orders.MTotal)
+					// One row per day: the cancelled statuses' keys summed in SQL.
+					cells, err := s.sumSigned(ctx, parts, orders.DimOrders, rg, orders.ByDayTotal, orders.CancelledKeys(), orders.MN, orders.MTotal)
+					for i := range cells {
+						cells[i].Key = orders.StatusCancelled + "|"
+					}
 					mu.Lock()
 					perDay = append(perDay, cells...)
 					mu.Unlock()
