@@ -12,7 +12,7 @@
 -- orders_collect_paid index goes (orders_cancelled stays, for the list of
 -- the latest cancelled orders).
 -- Keep in step with ../postgres/0018_collect_cancel_cells.sql (the same rows; only
--- the date and character functions differ).
+-- the date and character functions differ; PostgreSQL analyses the table after).
 
 -- The paid click & collect orders per UTC hour, restaurant × day.
 INSERT INTO rollups (franchise_id, dim, restaurant_id, period, key, n, qty, a1, a2, a3, e_sum, e_n, c1, c2)
