@@ -36,7 +36,6 @@ func (s *Service) scopeWhere(sc Scope, r Range) (where string, args []any, ok bo
 type EquipmentCell struct {
 	Restaurant int64
 	Equipment  int64
-	Name       string // the equipment's name
 	Status     string
 	N          int64
 	Total      int64
@@ -44,15 +43,13 @@ type EquipmentCell struct {
 
 // CancelledPerEquipment sums a scope's cancelled orders per equipment and
 // status over a range, from the cequip cells (restaurant rows: the
-// restaurants must be listed), with each equipment's name.
+// restaurants must be listed), by restaurant, equipment and status.
 func (s *Service) CancelledPerEquipment(ctx context.Context, sc Scope, r Range) ([]EquipmentCell, error) {
 	cells, err := s.Sum(ctx, sc, DimCancelledEquip, r, ByRestaurant, "", MN, MTotal)
-	if err != nil || len(cells) == 0 {
+	if err != nil {
 		return nil, err
 	}
 	out := make([]EquipmentCell, 0, len(cells))
-	var ids []int64
-	seen := map[int64]bool{}
 	for _, c := range cells {
 		eq, status, ok := strings.Cut(c.Key, Sep)
 		id, err := strconv.ParseInt(eq, 10, 64)
@@ -60,29 +57,11 @@ func (s *Service) CancelledPerEquipment(ctx context.Context, sc Scope, r Range) 
 			continue
 		}
 		out = append(out, EquipmentCell{Restaurant: c.Restaurant, Equipment: id, Status: status, N: c.N, Total: c.Total})
-		if !seen[id] {
-			seen[id] = true
-			ids = append(ids, id)
-		}
-	}
-	in, args := s.db.Among("id", ids)
-	names := map[int64]string{}
-	err = store.Each(ctx, s.db, `SELECT id, name FROM equipments WHERE `+in, args, func(row store.Scanner) error {
-		var id int64
-		var name string
-		if err := row.Scan(&id, &name); err != nil {
-			return err
-		}
-		names[id] = name
-		return nil
-	})
-	for i := range out {
-		out[i].Name = names[out[i].Equipment]
 	}
 	slices.SortFunc(out, func(a, b EquipmentCell) int {
 		return cmp.Or(cmp.Compare(a.Restaurant, b.Restaurant), cmp.Compare(a.Equipment, b.Equipment), strings.Compare(a.Status, b.Status))
 	})
-	return out, err
+	return out, nil
 }
 
 // CancelledItem is a row of the latest cancelled orders.

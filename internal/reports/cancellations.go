@@ -280,13 +280,25 @@ func (s *Service) Cancellations(ctx context.Context, p tenancy.Principal, f Filt
 	}
 	slices.SortStableFunc(out.Restaurants, func(a, b CancelRestaurant) int { return cmpInt64(b.Current.Orders, a.Current.Orders) })
 
+	// The equipments' names, from those the principal may see (one read,
+	// only when some were cancelled on).
+	names := map[int64]string{}
+	if len(equip) > 0 {
+		eqs, err := s.ten.EquipmentsInScope(ctx, p)
+		if err != nil {
+			return out, err
+		}
+		for _, e := range eqs {
+			names[e.ID] = e.Name
+		}
+	}
 	byID := map[int64]int{}
 	for _, c := range equip {
 		i, ok := byID[c.Equipment]
 		if !ok {
 			i = len(out.Equipments)
 			byID[c.Equipment] = i
-			out.Equipments = append(out.Equipments, CancelEquipment{ID: c.Equipment, Name: c.Name, RestaurantID: c.Restaurant, Restaurant: sc.name(c.Restaurant)})
+			out.Equipments = append(out.Equipments, CancelEquipment{ID: c.Equipment, Name: names[c.Equipment], RestaurantID: c.Restaurant, Restaurant: sc.name(c.Restaurant)})
 		}
 		e := &out.Equipments[i]
 		e.Orders += c.N

@@ -216,15 +216,20 @@ func (s *Service) ClickAndCollect(ctx context.Context, p tenancy.Principal, f Fi
 		}
 		byZone[l] = append(byZone[l], x.ID)
 	}
-	var heats [][24][7]orders.Metrics
-	var signs []int64
+	// One heat map per zone and part (franchise rows minus the others',
+	// or the restaurants' own), each added with its sign.
+	type signedHeat struct {
+		heat [24][7]orders.Metrics
+		sign int64
+	}
+	var heats []signedHeat
 	var reads []func() error
 	for _, l := range zones {
 		for _, pt := range full.partsOf(byZone[l]) {
 			i := len(heats)
-			heats, signs = append(heats, [24][7]orders.Metrics{}), append(signs, pt.sign)
+			heats = append(heats, signedHeat{sign: pt.sign})
 			reads = append(reads, func() (err error) {
-				heats[i], err = s.orders.CollectHeatMap(ctx, pt.sc, cur, l)
+				heats[i].heat, err = s.orders.CollectHeatMap(ctx, pt.sc, cur, l)
 				return err
 			})
 		}
@@ -303,11 +308,11 @@ func (s *Service) ClickAndCollect(ctx context.Context, p tenancy.Principal, f Fi
 		out.Days = append(out.Days, day)
 	}
 
-	for i, heat := range heats {
-		for h := range heat {
-			for _, m := range heat[h] {
-				out.Hours[h].Orders += signs[i] * m.N
-				out.Hours[h].RevenueCents += signs[i] * m.Total
+	for _, x := range heats {
+		for h := range x.heat {
+			for _, m := range x.heat[h] {
+				out.Hours[h].Orders += x.sign * m.N
+				out.Hours[h].RevenueCents += x.sign * m.Total
 			}
 		}
 	}
