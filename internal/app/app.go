@@ -11,6 +11,7 @@ import (
 	"brigade/internal/auth"
 	"brigade/internal/blob"
 	"brigade/internal/deploy"
+	"brigade/internal/discounts"
 	"brigade/internal/events"
 	"brigade/internal/export"
 	"brigade/internal/jobs"
@@ -45,6 +46,7 @@ type Services struct {
 	Jobs        *jobs.Runner
 	Deploy      *deploy.Service
 	Marketplace *marketplace.Service
+	Discounts   *discounts.Service
 	Presence    *presence.Service
 	Notices     *notices.Service
 	Exports     *export.Service
@@ -77,6 +79,8 @@ func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, au
 	s.Jobs = jobs.NewRunner(db, bus)
 	s.Deploy = deploy.NewService(db, s.Tenancy, s.Jobs, bus, blobs)
 	s.Marketplace = marketplace.NewService(db, s.Tenancy, bus)
+	s.Discounts = discounts.NewService(db, s.Tenancy, bus)
+	s.Orders.SetGate(s.Discounts.OrderGate)
 	s.Presence = presence.NewService(db, s.Tenancy, bus)
 	s.Notices = notices.NewService(db, bus)
 	s.Exports = export.NewService(db, s.Tenancy, s.Jobs, s.Deploy, blobs)

@@ -116,6 +116,9 @@ func Load(ctx context.Context, db *store.DB, ten *tenancy.Service) error {
 	if err := loadSettings(ctx, db, ten); err != nil {
 		return err
 	}
+	if err := loadDiscounts(ctx, db, ten); err != nil {
+		return err
+	}
 	return loadNotices(ctx, db, ten)
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"brigade/internal/deploy"
+	"brigade/internal/discounts"
 	"brigade/internal/events"
 	"brigade/internal/jobs"
 	"brigade/internal/settings"
@@ -407,7 +408,7 @@ func (s *Server) kioskColors(ctx context.Context, _ *struct{}) (*kioskColorsOutp
 
 func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
 	op.Responses = map[string]*huma.Response{"200": {
-		Description: "Flux `text/event-stream` : `ready` (data : `{\"etag\":…,\"version\":…}`), puis `menu` (même forme) à chaque nouveau menu du restaurant, et des commentaires de maintien.",
+		Description: "Flux `text/event-stream` : `ready` (data : `{\"etag\":…,\"version\":…}`), puis `menu` (même forme) à chaque nouveau menu du restaurant ; `discounts` (data : `{\"etag\":…}`) à l'ouverture puis quand les réductions du restaurant changent (GET /kiosk/v1/discounts) ; et des commentaires de maintien.",
 		Content:     map[string]*huma.MediaType{"text/event-stream": {Schema: &huma.Schema{Type: "string"}}},
 	}}
 	huma.Register(api, op, func(ctx context.Context, _ *struct{}) (*huma.StreamResponse, error) {
@@ -425,7 +426,26 @@ func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
 				_, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, b)
 				return err
 			}
-			s.stream(hctx, ch, func(w io.Writer) error { return current(w, "ready") }, func(w io.Writer, e events.Event) error {
+			// discounts announces the restaurant's discounts document when
+			// its ETag differs from the last one the kiosk was told.
+			var discountsETag string
+			discountsNews := func(w io.Writer) error {
+				_, etag, err := s.Discounts.KioskDocument(hctx.Context(), d)
+				if err != nil || etag == discountsETag {
+					return nil
+				}
+				discountsETag = etag
+				b, _ := json.Marshal(map[string]any{"etag": etag})
+				_, err = fmt.Fprintf(w, "event: discounts\ndata: %s\n\n", b)
+				return err
+			}
+			ready := func(w io.Writer) error {
+				if err := current(w, "ready"); err != nil {
+					return err
+				}
+				return discountsNews(w)
+			}
+			s.stream(hctx, ch, ready, func(w io.Writer, e events.Event) error {
 				if tenancy.InvalidatesDeviceKeys(e.Type) && (e.Type != events.TypeEquipmentsChanged || fmt.Sprint(e.Data["restaurantId"]) == fmt.Sprint(d.Restaurant.ID)) {
 					// The key may have been revoked, renewed, or its
 					// restaurant archived: the stream ends with the key.
@@ -445,8 +465,14 @@ func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
 					_, err := fmt.Fprintf(w, "event: menu\ndata: %s\n\n", b)
 					return err
 				}
+				if e.Type == discounts.TypeChanged {
+					return discountsNews(w)
+				}
 				if e.Type == events.TypeResync {
-					return current(w, "menu")
+					if err := current(w, "menu"); err != nil {
+						return err
+					}
+					return discountsNews(w)
 				}
 				return nil
 			})

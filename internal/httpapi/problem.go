@@ -12,6 +12,7 @@ import (
 	"github.com/danielgtaylor/huma/v2/validation"
 
 	"brigade/internal/auth"
+	"brigade/internal/discounts"
 	"brigade/internal/menu"
 	"brigade/internal/orders"
 	"brigade/internal/reports"
@@ -203,6 +204,10 @@ func problem(ctx context.Context, err error) error {
 		return newProblem(http.StatusUnprocessableEntity, ve.Message, &huma.ErrorDetail{Message: ve.Message, Location: loc})
 	case errors.As(err, &ove):
 		return newProblem(http.StatusUnprocessableEntity, ove.Message, &huma.ErrorDetail{Message: ove.Message, Location: "body." + ove.Field})
+	case errors.As(err, new(*discounts.Refusal)):
+		return newProblem(http.StatusConflict, err.Error())
+	case errors.Is(err, discounts.ErrStale):
+		return newProblem(http.StatusConflict, err.Error())
 	case errors.Is(err, reports.ErrRange):
 		return newProblem(http.StatusUnprocessableEntity, err.Error(), &huma.ErrorDetail{Message: err.Error(), Location: "query.end"})
 	case errors.Is(err, tenancy.ErrNotFound):

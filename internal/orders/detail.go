@@ -94,6 +94,9 @@ func (s *Service) detail(ctx context.Context, x tenancy.Restaurant, id int64) (D
 			return d, err
 		}
 		o.Marque, o.Collect = e.Marque, e.Collect
+		if o.Discount != nil {
+			o.Discount.DiscountID, o.Discount.Code = e.DiscountID, e.Code
+		}
 	}
 	o.Lines, err = store.Collect(ctx, s.db, `SELECT product_id, product, category, quantity, unit_cents, ttc_cents, tax_rate_bp FROM order_lines WHERE order_id = ? ORDER BY line_no`, []any{id},
 		func(r store.Scanner) (l Line, err error) {

@@ -28,7 +28,15 @@ type Service struct {
 
 	startOnce sync.Once
 	queue     chan *pending
+
+	// gate, when set, sees every posted order before it is stored and may
+	// refuse it or complete it (the promo code's use: package discounts).
+	gate func(ctx context.Context, dev tenancy.Device, o *Order) error
 }
+
+// SetGate installs the check every posted order passes before it is
+// stored (not the imports of past orders). Set it before serving.
+func (s *Service) SetGate(g func(ctx context.Context, dev tenancy.Device, o *Order) error) { s.gate = g }
 
 // NewService returns the orders service.
 func NewService(db *store.DB, ten *tenancy.Service, bus events.Bus) *Service {
@@ -109,6 +117,11 @@ func (s *Service) Post(ctx context.Context, dev tenancy.Device, o Order) (Stored
 	r, err := s.prepare(dev, o)
 	if err != nil {
 		return Stored{}, err
+	}
+	if s.gate != nil {
+		if err := s.gate(ctx, dev, &r.order); err != nil {
+			return Stored{}, err
+		}
 	}
 	s.startOnce.Do(func() { go s.commitLoop() })
 	p := &pending{row: r, done: make(chan error, 1)}
@@ -231,6 +244,9 @@ type orderKey struct {
 type extra struct {
 	Marque  *Marque  `json:"infos_marque,omitempty"`
 	Collect *Collect `json:"clickncollect,omitempty"`
+	// The franchise discount and promo code the order used.
+	DiscountID int64  `json:"discount_id,omitempty"`
+	Code       string `json:"code,omitempty"`
 }
 
 // storeRows writes a batch in one transaction: the orders (skipping those
@@ -475,8 +491,12 @@ func orderArgs(r *row, now int64, args []any) ([]any, error) {
 		exit = int64(*o.ExitSecs)
 	}
 	ex := ""
-	if o.Marque != nil || o.Collect != nil {
-		b, err := json.Marshal(extra{Marque: o.Marque, Collect: o.Collect})
+	e := extra{Marque: o.Marque, Collect: o.Collect}
+	if d := o.Discount; d != nil {
+		e.DiscountID, e.Code = d.DiscountID, d.Code
+	}
+	if e != (extra{}) {
+		b, err := json.Marshal(e)
 		if err != nil {
 			return args, err
 		}

@@ -159,6 +159,12 @@ type Order struct {
 	Collect  *Collect  `json:"clickncollect,omitempty"`
 }
 
+// NormalizeCode is how a promo code is stored and looked up: upper case,
+// without spaces (« noel 24 » and « NOEL24 » are the same code).
+func NormalizeCode(s string) string {
+	return strings.ToUpper(strings.Join(strings.Fields(s), ""))
+}
+
 // Discount is an order's discount.
 type Discount struct {
 	Type    string `json:"type" enum:"pourcentage,montant"`
@@ -166,6 +172,13 @@ type Discount struct {
 	Amount  int64  `json:"amount_cents" doc:"Montant de la réduction, en centimes"`
 	Label   string `json:"label,omitempty" maxLength:"120"`
 	Cashier string `json:"cashier,omitempty" maxLength:"120"`
+	// Code is the promo code that granted the discount: a paid or pending
+	// order uses it (once per order, within its quota), a failed or
+	// cancelled one gives its use back (see Service.Gate).
+	Code string `json:"code,omitempty" maxLength:"40" doc:"Code promo utilisé (vérifié avec POST /kiosk/v1/promocodes/check, utilisé avec …/redeem avant le paiement) ; une commande payée avec un code qui ne peut plus servir est refusée"`
+	// DiscountID is the franchise's discount applied (set from the code
+	// when the order names one).
+	DiscountID int64 `json:"discount_id,omitempty" doc:"Identifiant de la réduction de la franchise appliquée (GET /kiosk/v1/discounts), s'il y en a une"`
 }
 
 // Line is a product line.
@@ -333,7 +346,7 @@ func (o *Order) Validate() error {
 	}
 	var discount int64
 	if d := o.Discount; d != nil {
-		d.Label, d.Cashier = strings.TrimSpace(d.Label), strings.TrimSpace(d.Cashier)
+		d.Label, d.Cashier, d.Code = strings.TrimSpace(d.Label), strings.TrimSpace(d.Cashier), NormalizeCode(d.Code)
 		switch d.Type {
 		case DiscountPercent:
 			if d.Value < 0 || d.Value > 10000 {

@@ -46,6 +46,7 @@ import (
 //	whour key w|hh (UTC weekday 0 =    the hour cells at month grain only (restaurant and franchise):
 //	          Sunday, UTC hour)        a year's heat map reads 12 × 168 cells instead of 365 × 24
 //	disc  key type|source|label        paid orders with a discount: n orders, a1 Discount
+//	dcode key promo code               paid orders with a discount granted by a code: n orders, a1 Discount
 //	chour key yyyymmddhh (UTC)         the hour cells of the paid click & collect orders (day grain only:
 //	                                   restaurant and franchise): the click & collect peak hours
 //	cwhour key w|hh (UTC)              their week-hour twin (month grain only)
@@ -74,6 +75,7 @@ const (
 	DimCollectHours     = "chour"
 	DimCollectWeekHours = "cwhour"
 	DimCancelledEquip   = "cequip"
+	DimPromoCodes       = "dcode"
 )
 
 // Sep separates the parts of a rollup key.
@@ -198,7 +200,7 @@ func columnMetrics(dim string) [9]Metric {
 		a1, a2, a3 = MHT, MVAT, MTotal
 	case DimEquipment:
 		a1, a2, a3, c1, c2 = MTotal, MPlatformTotal, MDiscount, MDiscountedOrders, MPlatformOrders
-	case DimDiscounts:
+	case DimDiscounts, DimPromoCodes:
 		a1 = MDiscount
 	case DimRestaurant:
 		a1, a2, a3, c1, c2 = MTotal, MDiscount, MHT, MLateUnits, MOptionUnits
@@ -420,6 +422,9 @@ func (d *deltas) add(r *row) {
 	}
 	if discount > 0 {
 		d.put(f, rest, day, DimDiscounts, o.Discount.Type+Sep+o.Source+Sep+o.Discount.Label, Metrics{N: 1, Discount: discount})
+		if o.Discount.Code != "" {
+			d.put(f, rest, day, DimPromoCodes, o.Discount.Code, Metrics{N: 1, Discount: discount})
+		}
 	}
 }
 

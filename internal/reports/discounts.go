@@ -27,6 +27,7 @@ type DiscountReport struct {
 	ByType       []Amount `json:"byType"`
 	BySource     []Amount `json:"bySource"`
 	ByLabel      []Amount `json:"byLabel"`
+	ByCode       []Amount `json:"byCode" doc:"Par code promo (commandes payées dont la réduction vient d'un code)"`
 	Series       []Amount `json:"series" doc:"Par jour (yyyy-mm-dd) ou par mois (yyyy-mm)"`
 	ByRestaurant []Amount `json:"byRestaurant"`
 	Total        int64    `json:"totalCents"`
@@ -59,7 +60,7 @@ func (s *Service) Discounts(ctx context.Context, p tenancy.Principal, f Filter, 
 	if err != nil {
 		return DiscountReport{}, err
 	}
-	out := DiscountReport{Coverage: cov, ByType: []Amount{}, BySource: []Amount{}, ByLabel: []Amount{}, Series: []Amount{}, ByRestaurant: []Amount{}}
+	out := DiscountReport{Coverage: cov, ByType: []Amount{}, BySource: []Amount{}, ByLabel: []Amount{}, ByCode: []Amount{}, Series: []Amount{}, ByRestaurant: []Amount{}}
 	// The series from the per-restaurant cells (their Discount): one row
 	// per day or month instead of one per discount kind; read on another
 	// connection meanwhile.
@@ -67,20 +68,31 @@ func (s *Service) Discounts(ctx context.Context, p tenancy.Principal, f Filter, 
 	if monthly {
 		g = orders.ByMonth
 	}
-	var series []orders.Cell
-	done := make(chan error, 1)
+	var series, codes []orders.Cell
+	done := make(chan error, 2)
 	go func() {
 		var err error
 		series, err = s.orders.Sum(ctx, sc.Scope, orders.DimRestaurant, f.Range, g, "", orders.MDiscount)
 		done <- err
 	}()
+	go func() {
+		var err error
+		codes, err = s.orders.Sum(ctx, sc.Scope, orders.DimPromoCodes, f.Range, orders.ByKey, "", orders.MDiscount)
+		done <- err
+	}()
 	cells, err := s.orders.Sum(ctx, sc.Scope, orders.DimDiscounts, f.Range, orders.ByKey, "", orders.MDiscount)
-	if err2 := <-done; err == nil {
-		err = err2
+	for range 2 {
+		if err2 := <-done; err == nil {
+			err = err2
+		}
 	}
 	if err != nil {
 		return out, err
 	}
+	for _, c := range codes {
+		out.ByCode = addAmount(out.ByCode, c.Key, c.Metrics)
+	}
+	slices.SortFunc(out.ByCode, byCentsDesc)
 	for _, c := range cells {
 		k := splitKey(c.Key, orders.Sep, 3)
 		out.ByType = addAmount(out.ByType, k[0], c.Metrics)

@@ -888,6 +888,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Réductions de la franchise (celles de toute la franchise et celles des restaurants visibles)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["listDiscounts"];
+        put?: never;
+        /**
+         * Créer une réduction (un modérateur ou un restaurant : pour ses restaurants seulement)
+         * @description **Accès :** `admin`, `moderator`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        post: operations["createDiscount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/discounts/{discountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Une réduction ; ETag = version
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["getDiscount"];
+        /**
+         * Modifier une réduction ; If-Match obligatoire
+         * @description **Accès :** `admin`, `moderator`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        put: operations["updateDiscount"];
+        post?: never;
+        /**
+         * Supprimer une réduction (ses codes cessent aussitôt de fonctionner ; les commandes qui l'ont utilisée la gardent)
+         * @description **Accès :** `admin`, `moderator`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        delete: operations["deleteDiscount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -1513,6 +1575,62 @@ export interface paths {
          */
         post: operations["bulkEditProducts"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/promocodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Codes promo, avec leurs utilisations
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["listPromoCodes"];
+        put?: never;
+        /**
+         * Créer un code promo qui accorde une réduction
+         * @description **Accès :** `admin`, `moderator`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        post: operations["createPromoCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/promocodes/{codeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Modifier le quota, la validité ou l'activation d'un code
+         * @description **Accès :** `admin`, `moderator`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        put: operations["updatePromoCode"];
+        post?: never;
+        /**
+         * Supprimer un code jamais utilisé (un code utilisé se désactive)
+         * @description **Accès :** `admin`, `moderator`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        delete: operations["deletePromoCode"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2594,6 +2712,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kiosk/v1/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Les réductions automatiques qui peuvent s'appliquer dans le restaurant de la borne, avec ETag / 304 ; le flux SSE annonce `discounts` quand elles changent
+         * @description **Accès :** caisse ou borne, avec sa clé d'équipement (`Authorization: Bearer brg_dev_…`).
+         */
+        get: operations["kioskDiscounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kiosk/v1/events": {
         parameters: {
             query?: never;
@@ -2752,6 +2890,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kiosk/v1/promocodes/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vérifier un code promo sur un panier, sans l'utiliser : la réduction et son montant, ou le motif du refus en français
+         * @description **Accès :** caisse ou borne, avec sa clé d'équipement (`Authorization: Bearer brg_dev_…`).
+         */
+        post: operations["kioskCheckPromoCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kiosk/v1/promocodes/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Utiliser un code promo pour une commande, avant le paiement (une fois par commande, dans la limite du quota, même avec plusieurs bornes à la fois) ; 409 avec le motif si le code ne peut pas servir
+         * @description **Accès :** caisse ou borne, avec sa clé d'équipement (`Authorization: Bearer brg_dev_…`).
+         */
+        post: operations["kioskRedeemPromoCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kiosk/v1/promocodes/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rendre l'utilisation d'un code par une commande abandonnée ou dont le paiement a échoué
+         * @description **Accès :** caisse ou borne, avec sa clé d'équipement (`Authorization: Bearer brg_dev_…`).
+         */
+        post: operations["kioskReleasePromoCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kiosk/v1/whoami": {
         parameters: {
             query?: never;
@@ -2845,6 +3043,62 @@ export interface components {
             label: string;
             /** Format: int64 */
             orders: number;
+        };
+        AppliedDiscount: {
+            /**
+             * Format: int64
+             * @description Ce que la réduction retire de ce panier, en centimes
+             */
+            amount_cents: number;
+            code?: string;
+            currency: string;
+            /** @description L'effet en clair, par exemple « 10 % sur la commande » */
+            description: string;
+            /** Format: int64 */
+            discount_id: number;
+            /** @description Libellé à reprendre dans discount.label de la commande */
+            name: string;
+            stackable: boolean;
+            /** @enum {string} */
+            type: "pourcentage" | "montant";
+            /**
+             * Format: int64
+             * @description pourcentage : en points de base ; montant : en centimes
+             */
+            value: number;
+        };
+        Basket: {
+            /** @description Réductions déjà appliquées à la commande, pour les règles de cumul */
+            applied?: number[] | null;
+            /** @description Le client (téléphone, e-mail ou numéro de carte), pour la limite d'utilisations par client */
+            customer?: string;
+            lines: components["schemas"]["BasketLine"][] | null;
+            /**
+             * @description Canal ; par défaut celui de l'équipement (caisse ou borne)
+             * @enum {string}
+             */
+            source?: "caisse" | "borne" | "clickncollect";
+            /**
+             * Format: int64
+             * @description Somme des lignes avant réduction, en centimes
+             */
+            subtotal_cents: number;
+            /**
+             * Format: int64
+             * @description Sur Place 1, A Emporter 2, En Livraison 3, Platform 4, Drive 5
+             */
+            type: number;
+        };
+        BasketLine: {
+            /** @description idGlobal de sa catégorie */
+            category_id?: string;
+            /** @description idGlobal du produit */
+            product_id?: string;
+            /**
+             * Format: int64
+             * @description Total de la ligne (options comprises), en centimes
+             */
+            total_cents: number;
         };
         BulkBody: {
             /** @description Indicateurs à poser (true) ou retirer (false) */
@@ -3544,6 +3798,13 @@ export interface components {
              */
             amount_cents: number;
             cashier?: string;
+            /** @description Code promo utilisé (vérifié avec POST /kiosk/v1/promocodes/check, utilisé avec …/redeem avant le paiement) ; une commande payée avec un code qui ne peut plus servir est refusée */
+            code?: string;
+            /**
+             * Format: int64
+             * @description Identifiant de la réduction de la franchise appliquée (GET /kiosk/v1/discounts), s'il y en a une
+             */
+            discount_id?: number;
             label?: string;
             /** @enum {string} */
             type: "pourcentage" | "montant";
@@ -3554,6 +3815,8 @@ export interface components {
             value: number;
         };
         DiscountReport: {
+            /** @description Par code promo (commandes payées dont la réduction vient d'un code) */
+            byCode: components["schemas"]["Amount"][] | null;
             byLabel: components["schemas"]["Amount"][] | null;
             byRestaurant: components["schemas"]["Amount"][] | null;
             bySource: components["schemas"]["Amount"][] | null;
@@ -3569,6 +3832,32 @@ export interface components {
             series: components["schemas"]["Amount"][] | null;
             /** Format: int64 */
             totalCents: number;
+        };
+        DiscountRules: {
+            /** @description caisse, borne, clickncollect ; vide : tous */
+            channels?: string[] | null;
+            /** @description Jours de la semaine (1 lundi … 7 dimanche) ; vide : tous */
+            days?: number[] | null;
+            /** @description Heure locale de fin (HH:MM), exclue */
+            endTime?: string;
+            /**
+             * Format: int64
+             * @description Panier minimum (sous-total avant réduction), en centimes ; 0 : aucun
+             */
+            minBasketCents?: number;
+            /** @description Types de commande (1 Sur Place … 5 Drive) ; vide : tous */
+            orderTypes?: number[] | null;
+            /** @description Restaurants où elle s'applique ; vide : toute la franchise */
+            restaurants?: number[] | null;
+            /** @description Heure locale de début (HH:MM) ; vide : toute la journée */
+            startTime?: string;
+            /**
+             * @description order : toute la commande ; categories / products : les lignes de ces catégories ou produits
+             * @enum {string}
+             */
+            target?: "order" | "categories" | "products" | "";
+            /** @description idGlobal des catégories ou produits visés (target categories ou products) */
+            targetIds?: string[] | null;
         };
         DiscountedPage: {
             /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
@@ -3937,6 +4226,44 @@ export interface components {
             currency: string;
             name: string;
         };
+        FranchiseDiscount: {
+            active?: boolean;
+            /** @description true : la borne l'applique d'office quand ses conditions sont remplies ; false : seulement avec un code promo */
+            automatic?: boolean;
+            /**
+             * Format: int64
+             * @description Nombre de codes promo qui l'accordent
+             */
+            readonly codes: number;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** @description Devise d'une réduction en montant (EUR, CHF…) ; elle ne s'applique que dans les restaurants de cette devise */
+            currency?: string;
+            /** @description Dernier jour inclus (AAAA-MM-JJ) ; vide : sans fin */
+            endDate?: string;
+            /** Format: int64 */
+            id?: number;
+            /** @enum {string} */
+            kind: "pourcentage" | "montant";
+            /** @description Nom, repris comme libellé de la réduction sur le ticket et dans Mes Réductions */
+            name: string;
+            /** Format: int64 */
+            readonly ownerRestaurantId: number;
+            rules?: components["schemas"]["DiscountRules"];
+            /** @description Se cumule avec les autres réductions cumulables */
+            stackable?: boolean;
+            /** @description Premier jour (AAAA-MM-JJ, heure locale du restaurant) ; vide : dès maintenant */
+            startDate?: string;
+            /** Format: date-time */
+            readonly updatedAt: string;
+            /**
+             * Format: int64
+             * @description pourcentage : en points de base (1000 = 10 %) ; montant : en centimes de currency
+             */
+            value: number;
+            /** Format: int64 */
+            readonly version: number;
+        };
         FranchiseList: {
             items: components["schemas"]["FranchiseSummary"][] | null;
             /** Format: int64 */
@@ -4097,6 +4424,10 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        KioskCheckInputBody: {
+            basket: components["schemas"]["Basket"];
+            code: string;
+        };
         KioskColors: {
             background: string;
             button: string;
@@ -4110,6 +4441,35 @@ export interface components {
             hide_name_options: boolean;
             hide_name_products: boolean;
             hide_name_sub_categories: boolean;
+        };
+        KioskDiscount: {
+            currency: string;
+            endDate: string;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "pourcentage" | "montant";
+            name: string;
+            rules: components["schemas"]["DiscountRules"];
+            stackable: boolean;
+            startDate: string;
+            /** Format: int64 */
+            value: number;
+        };
+        KioskDiscounts: {
+            /** @description Devise du restaurant */
+            currency: string;
+            discounts: components["schemas"]["KioskDiscount"][] | null;
+        };
+        KioskRedeemInputBody: {
+            basket: components["schemas"]["Basket"];
+            code: string;
+            /** @description L'identifiant que la commande aura dans POST /kiosk/v1/orders */
+            order_id: string;
+        };
+        KioskReleaseInputBody: {
+            code: string;
+            order_id: string;
         };
         Language: {
             code: string;
@@ -5244,6 +5604,53 @@ export interface components {
         ProductsExportInputBody: {
             /** @description Restaurants à exporter ; vide : tous ceux que l'utilisateur voit (le sien pour un modérateur) */
             restaurantIds?: number[] | null;
+        };
+        PromoCheck: {
+            discount?: components["schemas"]["AppliedDiscount"];
+            /** @description Pourquoi le code ne s'applique pas, à afficher tel quel */
+            reason?: string;
+            valid: boolean;
+        };
+        PromoCode: {
+            active: boolean;
+            /** @description Le code, en majuscules (la saisie ignore la casse et les espaces) */
+            code: string;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: int64 */
+            discountId: number;
+            readonly discountName: string;
+            /** Format: int64 */
+            readonly id: number;
+            /**
+             * Format: int64
+             * @description Quota d'utilisations (1 : usage unique) ; 0 : illimité
+             */
+            maxUses?: number;
+            /**
+             * Format: int64
+             * @description Utilisations par client au plus ; 0 : illimité
+             */
+            perCustomer?: number;
+            /** Format: int64 */
+            readonly used: number;
+            /** @description Premier jour de validité (AAAA-MM-JJ) ; vide : dès maintenant */
+            validFrom?: string;
+            /** @description Dernier jour de validité inclus (AAAA-MM-JJ) ; vide : sans fin */
+            validUntil?: string;
+        };
+        PromoCodeChange: {
+            active: boolean;
+            /** Format: int64 */
+            maxUses: number;
+            /** Format: int64 */
+            perCustomer: number;
+            validFrom: string;
+            validUntil: string;
+        };
+        PromoRelease: {
+            /** @description false : la commande n'avait pas utilisé ce code (ou l'avait déjà rendu) */
+            released: boolean;
         };
         RankRow: {
             category: string;
@@ -8527,6 +8934,295 @@ export interface operations {
             };
         };
     };
+    listDiscounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FranchiseDiscount"][] | null;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    createDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FranchiseDiscount"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FranchiseDiscount"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    getDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                discountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FranchiseDiscount"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    updateDiscount: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Version lue (ETag) */
+                "If-Match": string;
+            };
+            path: {
+                discountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FranchiseDiscount"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FranchiseDiscount"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    deleteDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                discountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     events: {
         parameters: {
             query?: {
@@ -10328,6 +11024,231 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BulkResult"];
                 };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    listPromoCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCode"][] | null;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    createPromoCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoCode"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCode"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    updatePromoCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                codeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoCodeChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCode"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    deletePromoCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                codeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Unauthorized */
             401: {
@@ -13670,6 +14591,62 @@ export interface operations {
             };
         };
     };
+    kioskDiscounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Les réductions automatiques du restaurant (document `{currency, discounts}`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KioskDiscounts"];
+                };
+            };
+            /** @description Inchangé depuis l'ETag envoyé */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     kioskEvents: {
         parameters: {
             query?: never;
@@ -13679,7 +14656,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Flux `text/event-stream` : `ready` (data : `{"etag":…,"version":…}`), puis `menu` (même forme) à chaque nouveau menu du restaurant, et des commentaires de maintien. */
+            /** @description Flux `text/event-stream` : `ready` (data : `{"etag":…,"version":…}`), puis `menu` (même forme) à chaque nouveau menu du restaurant ; `discounts` (data : `{"etag":…}`) à l'ouverture puis quand les réductions du restaurant changent (GET /kiosk/v1/discounts) ; et des commentaires de maintien. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14125,6 +15102,159 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SettingsBodyKioskConfig"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    kioskCheckPromoCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KioskCheckInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCheck"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    kioskRedeemPromoCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KioskRedeemInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppliedDiscount"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    kioskReleasePromoCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KioskReleaseInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoRelease"];
                 };
             };
             /** @description Unauthorized */
