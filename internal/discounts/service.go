@@ -366,7 +366,7 @@ func (s *Service) codeToManage(ctx context.Context, tx *store.Tx, p tenancy.Prin
 // KioskDiscounts is what a kiosk receives: the automatic discounts that can apply
 // in its restaurant (codes are never listed: a kiosk checks the one typed).
 type KioskDiscounts struct {
-	Currency  string              `json:"currency" doc:"Devise du restaurant"`
+	Currency  string          `json:"currency" doc:"Devise du restaurant"`
 	Discounts []KioskDiscount `json:"discounts"`
 }
 

@@ -39,8 +39,8 @@ func createCode(t *testing.T, srv *testutil.Server, token string, c discounts.Pr
 }
 
 type promoCheck struct {
-	Valid    bool               `json:"valid"`
-	Reason   string             `json:"reason"`
+	Valid    bool                       `json:"valid"`
+	Reason   string                     `json:"reason"`
 	Discount *discounts.AppliedDiscount `json:"discount"`
 }
 

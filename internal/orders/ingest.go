@@ -36,7 +36,9 @@ type Service struct {
 
 // SetGate installs the check every posted order passes before it is
 // stored (not the imports of past orders). Set it before serving.
-func (s *Service) SetGate(g func(ctx context.Context, dev tenancy.Device, o *Order) error) { s.gate = g }
+func (s *Service) SetGate(g func(ctx context.Context, dev tenancy.Device, o *Order) error) {
+	s.gate = g
+}
 
 // NewService returns the orders service.
 func NewService(db *store.DB, ten *tenancy.Service, bus events.Bus) *Service {
