@@ -33,7 +33,10 @@ var (
 	ErrThrottled    = errors.New("Trop de tentatives de connexion. Veuillez réessayer plus tard.")
 	ErrTokenInvalid = errors.New("Votre session a expiré. Veuillez vous reconnecter.")
 	ErrAccountGone  = errors.New("Ce compte n'existe plus ou a été désactivé.")
-	ErrResetInvalid = errors.New("Ce lien de réinitialisation est invalide ou a expiré.")
+	// ErrFranchiseClosed refuses the logins of a franchise a super-admin
+	// closed (said only once the password matched).
+	ErrFranchiseClosed = errors.New("Cette franchise est fermée : la connexion est refusée. Contactez le support Brigade.")
+	ErrResetInvalid    = errors.New("Ce lien de réinitialisation est invalide ou a expiré.")
 )
 
 // Kind is one of the spec's three sign-in doors.
@@ -212,6 +215,9 @@ func (s *Service) SignIn(ctx context.Context, kind Kind, login, password, ip str
 	if err != nil || !match || u.Disabled || !kind.admits(u.Role) {
 		return Session{}, ErrBadCredentials
 	}
+	if u.FranchiseClosed {
+		return Session{}, ErrFranchiseClosed
+	}
 	s.succeeded(ctx, keys, s.now())
 	return s.issue(ctx, u, 0)
 }
@@ -385,6 +391,46 @@ func (s *Service) SignUp(ctx context.Context, login, email, password, franchiseN
 		return Session{}, err
 	}
 	return s.issue(ctx, u, 0)
+}
+
+// NewFranchise is what a super-admin fills in to open a franchise.
+type NewFranchise struct {
+	Name          string
+	CountryCode   string // FR when empty
+	Currency      string // the country's when empty
+	AdminLogin    string
+	AdminEmail    string
+	AdminPassword string
+	Restaurant    tenancy.RestaurantInput
+}
+
+// CreateFranchise opens a franchise with its owner and first restaurant
+// (super-admins only); the owner signs in with the password given.
+func (s *Service) CreateFranchise(ctx context.Context, p tenancy.Principal, in NewFranchise) (tenancy.Franchise, tenancy.User, tenancy.Restaurant, error) {
+	fail := func(err error) (tenancy.Franchise, tenancy.User, tenancy.Restaurant, error) {
+		return tenancy.Franchise{}, tenancy.User{}, tenancy.Restaurant{}, err
+	}
+	if !p.IsSuperAdmin() {
+		return fail(tenancy.ErrForbidden)
+	}
+	if _, err := netmail.ParseAddress(strings.TrimSpace(in.AdminEmail)); err != nil || !strings.Contains(in.AdminEmail, "@") {
+		return fail(&tenancy.ValidationError{Field: "adminEmail", Message: "L'adresse e-mail n'est pas valide."})
+	}
+	if err := ValidatePassword(in.AdminPassword); err != nil {
+		if ve, ok := err.(*tenancy.ValidationError); ok {
+			return fail(&tenancy.ValidationError{Field: "adminPassword", Message: ve.Message})
+		}
+		return fail(err)
+	}
+	hash, err := HashPassword(in.AdminPassword)
+	if err != nil {
+		return fail(err)
+	}
+	return s.tenancy.CreateFranchise(ctx, p, tenancy.NewFranchiseInput{
+		Franchise:  tenancy.Franchise{Name: in.Name, CountryCode: strings.ToUpper(strings.TrimSpace(in.CountryCode)), Currency: strings.ToUpper(strings.TrimSpace(in.Currency))},
+		Admin:      tenancy.User{Login: in.AdminLogin, Email: strings.TrimSpace(in.AdminEmail), PasswordHash: hash},
+		Restaurant: in.Restaurant,
+	})
 }
 
 // Suspended reports whether the principal's franchise is blocked for unpaid

@@ -93,6 +93,9 @@ func (s *Service) principalOf(ctx context.Context, userID, franchiseID, imperson
 	if err != nil {
 		return tenancy.Principal{}, err
 	}
+	if u.FranchiseClosed && impersonatorID == 0 {
+		return tenancy.Principal{}, ErrFranchiseClosed
+	}
 	p := tenancy.PrincipalFor(u)
 	if impersonatorID != 0 {
 		sa, err := s.tenancy.UserByID(ctx, impersonatorID)

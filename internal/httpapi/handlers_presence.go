@@ -118,6 +118,18 @@ func (s *Server) noticeTooltipSeen(ctx context.Context, _ *struct{}) (*struct{},
 	return nil, s.Notices.TooltipSeen(ctx, principal(ctx))
 }
 
+func (s *Server) adminListNotices(ctx context.Context, _ *struct{}) (*struct{ Body []NoticeOut }, error) {
+	all, err := s.Notices.All(ctx, principal(ctx))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]NoticeOut, len(all))
+	for i, n := range all {
+		out[i] = noticeOut(n)
+	}
+	return &struct{ Body []NoticeOut }{out}, nil
+}
+
 // NoticeBody is a notice as a super-admin writes it.
 type NoticeBody struct {
 	Title            string   `json:"title" minLength:"1" maxLength:"200"`
@@ -170,6 +182,7 @@ func (s *Server) presenceRouteTable() []route {
 		{method: http.MethodGet, path: "/api/v1/notices", id: "listNotices", tag: "Nouveautés", summary: "Les nouveautés pour le rôle et le domaine de l'utilisateur, avec le nombre de non lues", access: signedIn, original: []string{"adminNotices"}, register: handle(s.listNotices)},
 		{method: http.MethodPost, path: "/api/v1/notices/{noticeId}/open", id: "openNotice", tag: "Nouveautés", summary: "Lire une nouveauté (la marque comme lue)", access: signedIn, register: handle(s.openNotice)},
 		{method: http.MethodPost, path: "/api/v1/notices/tooltip-seen", id: "noticeTooltipSeen", tag: "Nouveautés", summary: "L'info-bulle de première visite a été vue", access: signedIn, status: http.StatusNoContent, register: handle(s.noticeTooltipSeen)},
+		{method: http.MethodGet, path: "/api/v1/admin/notices", id: "adminListNotices", tag: "Super-admin", summary: "Toutes les nouveautés publiées, quels que soient leurs rôles et domaine", access: signedIn, roles: superAdmins, register: handle(s.adminListNotices)},
 		{method: http.MethodPost, path: "/api/v1/admin/notices", id: "adminCreateNotice", tag: "Super-admin", summary: "Publier une nouveauté", access: signedIn, roles: superAdmins, status: http.StatusCreated, register: handle(s.createNotice)},
 		{method: http.MethodPut, path: "/api/v1/admin/notices/{noticeId}", id: "adminUpdateNotice", tag: "Super-admin", summary: "Modifier une nouveauté", access: signedIn, roles: superAdmins, register: handle(s.updateNotice)},
 		{method: http.MethodDelete, path: "/api/v1/admin/notices/{noticeId}", id: "adminDeleteNotice", tag: "Super-admin", summary: "Supprimer une nouveauté", access: signedIn, roles: superAdmins, status: http.StatusNoContent, register: handle(s.deleteNotice)},

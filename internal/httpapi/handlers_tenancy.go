@@ -147,6 +147,8 @@ type FranchiseSummary struct {
 	CountryCode     string `json:"countryCode"`
 	Currency        string `json:"currency"`
 	RestaurantCount int    `json:"restaurantCount"`
+	// ClosedAt is when the franchise was closed (absent: open).
+	ClosedAt *time.Time `json:"closedAt,omitempty" doc:"Fermée depuis (connexions et clés d'équipement refusées) ; absent : ouverte"`
 	// Settings are the franchise's named feature settings (super-admins switch them).
 	Settings tenancy.FranchiseSettings `json:"settings"`
 }
@@ -167,11 +169,62 @@ func (s *Server) adminListFranchises(ctx context.Context, _ *struct{}) (*franchi
 	out := &franchiseListOutput{}
 	out.Body.Items = make([]FranchiseSummary, 0, len(list))
 	for _, f := range list {
-		out.Body.Items = append(out.Body.Items, FranchiseSummary{ID: f.ID, Name: f.Name, IsBlocked: f.IsBlocked,
-			CountryCode: f.CountryCode, Currency: f.Currency, RestaurantCount: f.RestaurantCount, Settings: f.Settings})
+		out.Body.Items = append(out.Body.Items, franchiseSummary(f))
 	}
 	out.Body.Total = len(list)
 	return out, nil
+}
+
+func franchiseSummary(f tenancy.FranchiseSummary) FranchiseSummary {
+	return FranchiseSummary{ID: f.ID, Name: f.Name, IsBlocked: f.IsBlocked, CountryCode: f.CountryCode, Currency: f.Currency,
+		RestaurantCount: f.RestaurantCount, ClosedAt: f.ClosedAt, Settings: f.Settings}
+}
+
+// NewFranchiseBody is the super-admin's form to open a franchise.
+type NewFranchiseBody struct {
+	Name          string         `json:"name" minLength:"1" maxLength:"120"`
+	CountryCode   string         `json:"countryCode" enum:"FR,MA,CH,CA,NC,SA,PF" doc:"Pays de la franchise (sa devise par défaut)"`
+	Currency      string         `json:"currency,omitempty" pattern:"^[A-Za-z]{3}$" doc:"Devise (ISO 4217) ; celle du pays par défaut"`
+	AdminLogin    string         `json:"adminLogin" minLength:"1" maxLength:"80" doc:"Identifiant du propriétaire (administrateur)"`
+	AdminEmail    string         `json:"adminEmail" minLength:"3" maxLength:"200"`
+	AdminPassword string         `json:"adminPassword" minLength:"1" maxLength:"72" doc:"Mot de passe initial, à communiquer au propriétaire"`
+	Restaurant    RestaurantBody `json:"restaurant" doc:"Le premier restaurant"`
+}
+
+// NewFranchiseOut is the franchise opened, its owner's login and first restaurant.
+type NewFranchiseOut struct {
+	Franchise  FranchiseSummary `json:"franchise"`
+	AdminLogin string           `json:"adminLogin"`
+	Restaurant Restaurant       `json:"restaurant"`
+}
+
+type adminCreateFranchiseInput struct{ Body NewFranchiseBody }
+
+func (s *Server) adminCreateFranchise(ctx context.Context, in *adminCreateFranchiseInput) (*struct{ Body NewFranchiseOut }, error) {
+	b := in.Body
+	f, u, x, err := s.Auth.CreateFranchise(ctx, principal(ctx), auth.NewFranchise{Name: b.Name, CountryCode: b.CountryCode, Currency: b.Currency,
+		AdminLogin: b.AdminLogin, AdminEmail: b.AdminEmail, AdminPassword: b.AdminPassword, Restaurant: b.Restaurant.input()})
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body NewFranchiseOut }{NewFranchiseOut{Franchise: franchiseSummary(tenancy.FranchiseSummary{Franchise: f, RestaurantCount: 1}),
+		AdminLogin: u.Login, Restaurant: restaurantOut(x)}}, nil
+}
+
+func (s *Server) adminCloseFranchise(ctx context.Context, in *franchisePath) (*struct{ Body FranchiseSummary }, error) {
+	return s.setClosed(ctx, in.FranchiseID, true)
+}
+
+func (s *Server) adminReopenFranchise(ctx context.Context, in *franchisePath) (*struct{ Body FranchiseSummary }, error) {
+	return s.setClosed(ctx, in.FranchiseID, false)
+}
+
+func (s *Server) setClosed(ctx context.Context, id int64, closed bool) (*struct{ Body FranchiseSummary }, error) {
+	f, err := s.Tenancy.SetClosed(ctx, principal(ctx), id, closed)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body FranchiseSummary }{franchiseSummary(tenancy.FranchiseSummary{Franchise: f})}, nil
 }
 
 type franchisePath struct {

@@ -220,7 +220,7 @@ func problem(ctx context.Context, err error) error {
 		return newProblem(http.StatusConflict, "Cette ressource a été modifiée entre-temps. Rechargez la page puis recommencez.")
 	case errors.Is(err, auth.ErrBadCredentials), errors.Is(err, auth.ErrTokenInvalid), errors.Is(err, auth.ErrTicketInvalid):
 		return newProblem(http.StatusUnauthorized, err.Error())
-	case errors.Is(err, auth.ErrAccountGone):
+	case errors.Is(err, auth.ErrAccountGone), errors.Is(err, auth.ErrFranchiseClosed):
 		return newProblem(http.StatusForbidden, err.Error())
 	case errors.Is(err, auth.ErrThrottled):
 		return newProblem(http.StatusTooManyRequests, err.Error())

@@ -159,6 +159,15 @@ func rolesText(rs []tenancy.Role) string {
 	return strings.Join(parts, ",")
 }
 
+// All lists every notice, newest first, whatever its roles and domain:
+// the super-admin's screen. Super-admins only.
+func (s *Service) All(ctx context.Context, p tenancy.Principal) ([]Notice, error) {
+	if !p.IsSuperAdmin() {
+		return nil, tenancy.ErrForbidden
+	}
+	return store.Collect(ctx, s.db, `SELECT `+columns+` FROM notices ORDER BY notice_date DESC, id DESC`, nil, scan)
+}
+
 // Save creates (ID 0) or replaces a notice; super-admins only.
 func (s *Service) Save(ctx context.Context, p tenancy.Principal, n Notice) (Notice, error) {
 	if !p.IsSuperAdmin() {

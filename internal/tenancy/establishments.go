@@ -439,6 +439,13 @@ func (s *Service) AuthenticateDevice(ctx context.Context, key string) (Device, e
 	if x.ArchivedAt != nil {
 		return Device{}, ErrDeviceKey
 	}
+	var closed bool
+	if err := s.db.QueryRow(ctx, `SELECT closed_at IS NOT NULL FROM franchises WHERE id = ?`, x.FranchiseID).Scan(&closed); err != nil {
+		return Device{}, err
+	}
+	if closed {
+		return Device{}, ErrDeviceKey
+	}
 	now := time.Now().UTC()
 	if e.LastSeenAt == nil || now.Sub(*e.LastSeenAt) > lastSeenResolution {
 		if _, err := s.db.Exec(ctx, `UPDATE equipments SET last_seen_at = ? WHERE id = ?`, now, e.ID); err != nil {

@@ -57,12 +57,14 @@ func (e *ValidationError) Error() string { return e.Message }
 
 // Franchise is a tenant: everything else hangs off one.
 type Franchise struct {
-	ID           int64
-	Name         string
-	Logo         string
-	CountryCode  string
-	Currency     string
-	IsBlocked    bool
+	ID          int64
+	Name        string
+	Logo        string
+	CountryCode string
+	Currency    string
+	IsBlocked   bool
+	// ClosedAt is when a super-admin closed the franchise (nil: open).
+	ClosedAt     *time.Time
 	Settings     FranchiseSettings
 	ContactEmail string
 	ContactPhone string
@@ -143,8 +145,10 @@ type User struct {
 	RestaurantID int64   // the moderator's restaurant
 	Restaurants  []int64 // guests' and restaurant users' allowed restaurants
 	Disabled     bool
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// FranchiseClosed: the login's franchise was closed; it may not sign in.
+	FranchiseClosed bool
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
 }
 
 // DisplayName applies the spec's rules: the franchise name for the owner,

@@ -110,6 +110,108 @@ func (s *Service) SetBlocked(ctx context.Context, p Principal, id int64, blocked
 	return franchiseByID(ctx, s.db, id)
 }
 
+// SetClosed closes a franchise that leaves Brigade, or reopens it:
+// super-admins only. A closed franchise keeps its data; its logins are
+// refused at their next call and its equipment keys at once (the event
+// empties every instance's key cache). A super-admin session of the
+// franchise still opens, to read and export its data.
+func (s *Service) SetClosed(ctx context.Context, p Principal, id int64, closed bool) (Franchise, error) {
+	if !p.IsSuperAdmin() {
+		return Franchise{}, ErrForbidden
+	}
+	now := time.Now().UTC()
+	var at any
+	if closed {
+		at = now
+	}
+	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
+		// Closing twice keeps the first date.
+		res, err := tx.Exec(ctx, `UPDATE franchises SET closed_at = CASE WHEN ? THEN COALESCE(closed_at, ?) ELSE NULL END, updated_at = ? WHERE id = ?`, closed, at, now, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		action, what := history.Desactivation, "Fermeture de la franchise"
+		if !closed {
+			action, what = history.Activation, "Réouverture de la franchise"
+		}
+		actor, err := s.Actor(ctx, tx, p)
+		if err != nil {
+			return err
+		}
+		actor.FranchiseID, actor.Module, actor.Action, actor.Target = id, history.ModuleFranchise, action, what
+		return history.Record(ctx, tx, actor)
+	})
+	if err != nil {
+		return Franchise{}, err
+	}
+	s.bus.Publish(ctx, events.Event{Type: events.TypeFranchiseChanged, FranchiseID: id})
+	return franchiseByID(ctx, s.db, id)
+}
+
+// NewFranchiseInput is what a super-admin gives to open a franchise: the
+// franchise, its owner's login (the password already hashed by auth) and
+// its first restaurant.
+type NewFranchiseInput struct {
+	Franchise  Franchise
+	Admin      User
+	Restaurant RestaurantInput
+}
+
+// CreateFranchise opens a franchise with its owner and first restaurant, in
+// one transaction (all three or nothing): super-admins only.
+func (s *Service) CreateFranchise(ctx context.Context, p Principal, in NewFranchiseInput) (Franchise, User, Restaurant, error) {
+	var f Franchise
+	var u User
+	var x Restaurant
+	if !p.IsSuperAdmin() {
+		return f, u, x, ErrForbidden
+	}
+	if in.Restaurant.CountryCode == "" {
+		in.Restaurant.CountryCode = in.Franchise.CountryCode
+	}
+	if err := in.Restaurant.normalize(); err != nil {
+		if ve, ok := err.(*ValidationError); ok {
+			return f, u, x, &ValidationError{Field: "restaurant." + ve.Field, Message: ve.Message}
+		}
+		return f, u, x, err
+	}
+	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
+		var err error
+		if f, err = s.NewFranchise(ctx, tx, in.Franchise); err != nil {
+			return err
+		}
+		admin := in.Admin
+		admin.FranchiseID, admin.Role = f.ID, RoleAdmin
+		if u, err = s.NewUser(ctx, tx, admin); err != nil {
+			if ve, ok := err.(*ValidationError); ok && ve.Field == "login" {
+				return &ValidationError{Field: "adminLogin", Message: ve.Message}
+			}
+			return err
+		}
+		id, err := insertRestaurant(ctx, tx, Restaurant{FranchiseID: f.ID, Siret: in.Restaurant.Siret, Nom: in.Restaurant.Nom, Pseudo: in.Restaurant.Pseudo,
+			Adresse: in.Restaurant.Adresse, Ville: in.Restaurant.Ville, CurrentLicence: in.Restaurant.CurrentLicence, CountryCode: in.Restaurant.CountryCode, TimeZone: in.Restaurant.TimeZone})
+		if err != nil {
+			if ve, ok := err.(*ValidationError); ok {
+				return &ValidationError{Field: "restaurant." + ve.Field, Message: ve.Message}
+			}
+			return err
+		}
+		if x, err = restaurantByID(ctx, tx, id); err != nil {
+			return err
+		}
+		actor, err := s.Actor(ctx, tx, p)
+		if err != nil {
+			return err
+		}
+		actor.FranchiseID, actor.Module, actor.Action, actor.Target = f.ID, history.ModuleFranchise, history.Ajout, "Ouverture de la franchise "+f.Name+" avec "+x.Nom
+		return history.Record(ctx, tx, actor)
+	})
+	return f, u, x, err
+}
+
 // SetFeatureSettings switches a franchise's named feature settings (the
 // spec's per-franchise special cases); super-admins only, logged in the
 // franchise's history.

@@ -12,17 +12,22 @@ import (
 	"brigade/internal/store"
 )
 
-const franchiseColumns = `id, name, logo, country_code, currency, is_blocked, settings, contact_email, contact_phone, address, created_at, updated_at`
+const franchiseColumns = `id, name, logo, country_code, currency, is_blocked, settings, contact_email, contact_phone, address, created_at, updated_at, closed_at`
 
 func scanFranchise(row interface{ Scan(...any) error }) (Franchise, error) {
 	var f Franchise
 	var settings string
-	err := row.Scan(&f.ID, &f.Name, &f.Logo, &f.CountryCode, &f.Currency, &f.IsBlocked, &settings, &f.ContactEmail, &f.ContactPhone, &f.Address, &f.CreatedAt, &f.UpdatedAt)
+	var closed sql.NullTime
+	err := row.Scan(&f.ID, &f.Name, &f.Logo, &f.CountryCode, &f.Currency, &f.IsBlocked, &settings, &f.ContactEmail, &f.ContactPhone, &f.Address, &f.CreatedAt, &f.UpdatedAt, &closed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return f, ErrNotFound
 	}
 	if err != nil {
 		return f, err
+	}
+	if closed.Valid {
+		t := closed.Time.UTC()
+		f.ClosedAt = &t
 	}
 	if settings != "" {
 		if err := json.Unmarshal([]byte(settings), &f.Settings); err != nil {
@@ -53,13 +58,18 @@ type FranchiseSummary struct {
 }
 
 func franchisesWithCounts(ctx context.Context, r store.Runner) ([]FranchiseSummary, error) {
-	return store.Collect(ctx, r, `SELECT f.id, f.name, f.logo, f.country_code, f.currency, f.is_blocked, f.settings, f.contact_email, f.contact_phone, f.address, f.created_at, f.updated_at,
+	return store.Collect(ctx, r, `SELECT f.id, f.name, f.logo, f.country_code, f.currency, f.is_blocked, f.settings, f.contact_email, f.contact_phone, f.address, f.created_at, f.updated_at, f.closed_at,
 		(SELECT COUNT(*) FROM restaurants r WHERE r.franchise_id = f.id AND r.archived_at IS NULL)
 		FROM franchises f ORDER BY f.name, f.id`, nil, func(row store.Scanner) (FranchiseSummary, error) {
 		var s FranchiseSummary
 		var settings string
-		if err := row.Scan(&s.ID, &s.Name, &s.Logo, &s.CountryCode, &s.Currency, &s.IsBlocked, &settings, &s.ContactEmail, &s.ContactPhone, &s.Address, &s.CreatedAt, &s.UpdatedAt, &s.RestaurantCount); err != nil {
+		var closed sql.NullTime
+		if err := row.Scan(&s.ID, &s.Name, &s.Logo, &s.CountryCode, &s.Currency, &s.IsBlocked, &settings, &s.ContactEmail, &s.ContactPhone, &s.Address, &s.CreatedAt, &s.UpdatedAt, &closed, &s.RestaurantCount); err != nil {
 			return s, err
+		}
+		if closed.Valid {
+			t := closed.Time.UTC()
+			s.ClosedAt = &t
 		}
 		_ = json.Unmarshal([]byte(settings), &s.Settings)
 		return s, nil
@@ -172,13 +182,14 @@ func equipmentsPerRestaurant(ctx context.Context, r store.Runner, restaurantID i
 	return store.Collect(ctx, r, `SELECT `+equipmentColumns+` FROM equipments WHERE restaurant_id = ? ORDER BY kind DESC, name, id`, []any{restaurantID}, scanEquipment)
 }
 
-const userColumns = `id, franchise_id, login, email, password_hash, role, user_type, nom, prenom, restaurant_id, disabled, created_at, updated_at`
+const userColumns = `id, franchise_id, login, email, password_hash, role, user_type, nom, prenom, restaurant_id, disabled, created_at, updated_at,
+	COALESCE((SELECT f.closed_at IS NOT NULL FROM franchises f WHERE f.id = users.franchise_id), FALSE)`
 
 func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	var u User
 	var franchiseID, restaurantID sql.NullInt64
 	var role string
-	err := row.Scan(&u.ID, &franchiseID, &u.Login, &u.Email, &u.PasswordHash, &role, &u.UserType, &u.Nom, &u.Prenom, &restaurantID, &u.Disabled, &u.CreatedAt, &u.UpdatedAt)
+	err := row.Scan(&u.ID, &franchiseID, &u.Login, &u.Email, &u.PasswordHash, &role, &u.UserType, &u.Nom, &u.Prenom, &restaurantID, &u.Disabled, &u.CreatedAt, &u.UpdatedAt, &u.FranchiseClosed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return u, ErrNotFound
 	}

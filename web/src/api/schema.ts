@@ -19,7 +19,11 @@ export interface paths {
          */
         get: operations["adminListFranchises"];
         put?: never;
-        post?: never;
+        /**
+         * Ouvrir une franchise avec son propriétaire (administrateur) et son premier restaurant, en une fois
+         * @description **Accès :** `superadmin`.
+         */
+        post: operations["adminCreateFranchise"];
         delete?: never;
         options?: never;
         head?: never;
@@ -40,6 +44,26 @@ export interface paths {
          * @description **Accès :** `superadmin`.
          */
         post: operations["adminBlockFranchise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/franchises/{franchiseId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fermer une franchise : ses données sont gardées (une session super-admin les lit et les exporte), ses connexions et clés d'équipement sont refusées
+         * @description **Accès :** `superadmin`.
+         */
+        post: operations["adminCloseFranchise"];
         delete?: never;
         options?: never;
         head?: never;
@@ -86,6 +110,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/franchises/{franchiseId}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rouvrir une franchise fermée
+         * @description **Accès :** `superadmin`.
+         */
+        post: operations["adminReopenFranchise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/franchises/{franchiseId}/unblock": {
         parameters: {
             query?: never;
@@ -113,7 +157,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Toutes les nouveautés publiées, quels que soient leurs rôles et domaine
+         * @description **Accès :** `superadmin`.
+         */
+        get: operations["adminListNotices"];
         put?: never;
         /**
          * Publier une nouveauté
@@ -4282,6 +4330,11 @@ export interface components {
             refreshAvailableProductsOnGeneration: boolean;
         };
         FranchiseSummary: {
+            /**
+             * Format: date-time
+             * @description Fermée depuis (connexions et clés d'équipement refusées) ; absent : ouverte
+             */
+            closedAt?: string;
             countryCode: string;
             currency: string;
             /** Format: int64 */
@@ -5181,6 +5234,28 @@ export interface components {
              * @description Uber Eats : majoration des prix en pourcentage
              */
             uber_rate?: number;
+        };
+        NewFranchiseBody: {
+            adminEmail: string;
+            /** @description Identifiant du propriétaire (administrateur) */
+            adminLogin: string;
+            /** @description Mot de passe initial, à communiquer au propriétaire */
+            adminPassword: string;
+            /**
+             * @description Pays de la franchise (sa devise par défaut)
+             * @enum {string}
+             */
+            countryCode: "FR" | "MA" | "CH" | "CA" | "NC" | "SA" | "PF";
+            /** @description Devise (ISO 4217) ; celle du pays par défaut */
+            currency?: string;
+            name: string;
+            /** @description Le premier restaurant */
+            restaurant: components["schemas"]["RestaurantBody"];
+        };
+        NewFranchiseOut: {
+            adminLogin: string;
+            franchise: components["schemas"]["FranchiseSummary"];
+            restaurant: components["schemas"]["Restaurant"];
         };
         NewPersonBody: {
             email?: string;
@@ -6381,6 +6456,66 @@ export interface operations {
             };
         };
     };
+    adminCreateFranchise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewFranchiseBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewFranchiseOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     adminBlockFranchise: {
         parameters: {
             query?: never;
@@ -6399,6 +6534,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Franchise"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    adminCloseFranchise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchiseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FranchiseSummary"];
                 };
             };
             /** @description Unauthorized */
@@ -6559,6 +6752,64 @@ export interface operations {
             };
         };
     };
+    adminReopenFranchise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchiseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FranchiseSummary"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     adminUnblockFranchise: {
         parameters: {
             query?: never;
@@ -6599,6 +6850,53 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    adminListNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeOut"][] | null;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
