@@ -22,6 +22,7 @@ func (s *Server) marketplaceRouteTable() []route {
 		{method: http.MethodPost, path: "/api/v1/restaurants/{restaurantId}/marketplace/{module}", id: "addMarketplaceModule", tag: tag, summary: "Ajouter au restaurant un module du catalogue qu'il n'a pas encore (Click & Collect), désactivé", access: signedIn, roles: managers, lockable: true, status: http.StatusCreated, original: orig, register: handle(s.addMarketplaceModule)},
 		{method: http.MethodPut, path: "/api/v1/restaurants/{restaurantId}/marketplace/{module}/status", id: "setMarketplaceModuleStatus", tag: tag, summary: "Activer ou désactiver un module (un module dont un champ obligatoire manque est à configurer d'abord)", access: signedIn, roles: managers, lockable: true, original: []string{"marketplaceModules/{siret} (mise à jour du statut)"}, register: handle(s.setMarketplaceModuleStatus)},
 		{method: http.MethodPut, path: "/api/v1/restaurants/{restaurantId}/marketplace/{module}/settings", id: "configureMarketplaceModule", tag: tag, summary: "Paramétrer un module ; une plateforme de livraison est activée et assignée aux caisses choisies (une caisse déjà assignée au module est refusée)", access: signedIn, roles: managers, lockable: true, original: []string{"marketplaceModules/{siret} (set merge)"}, register: handle(s.configureMarketplaceModule)},
+		{method: http.MethodGet, path: "/kiosk/v1/clickandcollect", id: "kioskClickAndCollect", tag: "Bornes et caisses", summary: "Réglages Click & Collect du restaurant de l'équipement (créneaux, capacité, préparation, acceptation automatique, frais) ; ses horaires sont ceux du canal clickncollect", access: device, register: handle(s.kioskClickAndCollect)},
 		{method: http.MethodDelete, path: "/api/v1/restaurants/{restaurantId}/marketplace/{module}/pos/{equipmentId}", id: "unassignMarketplaceModule", tag: tag, summary: "Retirer un module d'une caisse", access: signedIn, roles: managers, lockable: true, original: orig, register: handle(s.unassignMarketplaceModule)},
 	}
 }
@@ -156,4 +157,13 @@ func (s *Server) unassignMarketplaceModule(ctx context.Context, in *unassignMark
 		return nil, err
 	}
 	return &marketplaceModuleOutput{Body: marketplaceModuleOut(m)}, nil
+}
+
+func (s *Server) kioskClickAndCollect(ctx context.Context, _ *struct{}) (*struct {
+	Body marketplace.ClickAndCollectSettings
+}, error) {
+	c, err := s.Marketplace.ClickAndCollectFor(ctx, deviceFrom(ctx))
+	return &struct {
+		Body marketplace.ClickAndCollectSettings
+	}{c}, err
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"brigade/internal/marketplace"
 	"brigade/internal/store"
 	"brigade/internal/testutil"
 )
@@ -387,6 +388,56 @@ func TestMarketplaceRoles(t *testing.T) {
 		var n int
 		if err := srv.DB.QueryRow(context.Background(), "SELECT COUNT(*) FROM history_entries WHERE module = 'Marketplace' AND action = 'Modification' AND user_type <> ''").Scan(&n); err != nil || n != 3 {
 			t.Errorf("%d Modification entries (%v), want 3", n, err)
+		}
+	})
+}
+
+// Click & collect settings (configclickandcollect): slots, capacity,
+// preparation and fees are checked in French, kept in the module, and read
+// by the restaurant's devices with defaults where nothing was saved.
+func TestClickAndCollectSettings(t *testing.T) {
+	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		srv := testutil.NewServer(t, engine)
+		admin := srv.SignIn(t, "demo-admin")
+		bastille := restaurantIDByName(t, srv.DB, "Paris Bastille")
+		kiosk := deviceKeyOf(t, srv.DB, "Paris Bastille", "borne")
+		var got marketplace.ClickAndCollectSettings
+		srv.Do(t, http.MethodGet, "/kiosk/v1/clickandcollect", kiosk, nil).JSON(t, &got)
+		if got.Active || got.SlotMinutes != 15 || got.SlotCapacity != 10 || got.PreparationMinutes != 20 || got.Currency != "EUR" {
+			t.Fatalf("before the module: %+v", got)
+		}
+		if res := srv.Do(t, http.MethodPost, moduleURL(bastille, "click_and_collect", ""), admin, nil); res.Status != http.StatusCreated {
+			t.Fatalf("add: %d %s", res.Status, res.Body)
+		}
+		for _, c := range []struct {
+			settings map[string]any
+			detail   string
+			location string
+		}{
+			{map[string]any{"slot_minutes": 7}, "La durée d'un créneau doit diviser la journée", "body.settings.slot_minutes"},
+			{map[string]any{"slot_minutes": 3}, "Un créneau dure de 5 à 120 minutes.", "body.settings.slot_minutes"},
+		} {
+			wantProblem(t, srv.Do(t, http.MethodPut, moduleURL(bastille, "click_and_collect", "/settings"), admin, map[string]any{"settings": c.settings}),
+				http.StatusUnprocessableEntity, c.detail, c.location)
+		}
+		res := srv.Do(t, http.MethodPut, moduleURL(bastille, "click_and_collect", "/settings"), admin, map[string]any{"settings": map[string]any{
+			"slot_minutes": 30, "slot_capacity": 6, "preparation_minutes": 25, "min_order_cents": 1200, "service_fee_cents": 50, "auto_accept_commands": true}})
+		if res.Status != 200 {
+			t.Fatalf("configure: %d %s", res.Status, res.Body)
+		}
+		if res := srv.Do(t, http.MethodPut, moduleURL(bastille, "click_and_collect", "/status"), admin, map[string]any{"status": true}); res.Status != 200 {
+			t.Fatalf("switch on: %d %s", res.Status, res.Body)
+		}
+		srv.Do(t, http.MethodGet, "/kiosk/v1/clickandcollect", kiosk, nil).JSON(t, &got)
+		want := marketplace.ClickAndCollectSettings{Active: true, AutoAccept: true, SlotMinutes: 30, SlotCapacity: 6, PreparationMinutes: 25,
+			MinOrderCents: 1200, ServiceFeeCents: 50, Currency: "EUR"}
+		if got != want {
+			t.Fatalf("after configuring: %+v, want %+v", got, want)
+		}
+		// Another restaurant's devices keep theirs.
+		srv.Do(t, http.MethodGet, "/kiosk/v1/clickandcollect", deviceKeyOf(t, srv.DB, "Lyon Part-Dieu", "borne"), nil).JSON(t, &got)
+		if got.Active || got.SlotMinutes != 15 {
+			t.Fatalf("Lyon: %+v", got)
 		}
 	})
 }

@@ -98,7 +98,22 @@ type ModuleSettings struct {
 	LocationID             string `json:"location_id,omitempty" doc:"Deliveroo et connecteurs : identifiant du site (obligatoire)"`
 	ModeDeliverooDeveloper bool   `json:"mode_deliveroo_developer,omitempty" doc:"Deliveroo : mode développeur"`
 	AutoAcceptCommands     bool   `json:"auto_accept_commands,omitempty" doc:"Accepter automatiquement les commandes (Deliveroo, Click & Collect)"`
+	// Click & collect (configclickandcollect): pickup slots, preparation
+	// and fees. Its opening hours are the restaurant's click & collect hours.
+	SlotMinutes        int   `json:"slot_minutes,omitempty" minimum:"0" maximum:"120" doc:"Click & Collect : durée d'un créneau de retrait, en minutes (5 à 120 ; 15 par défaut)"`
+	SlotCapacity       int   `json:"slot_capacity,omitempty" minimum:"0" maximum:"500" doc:"Click & Collect : commandes au plus par créneau (10 par défaut)"`
+	PreparationMinutes int   `json:"preparation_minutes,omitempty" minimum:"0" maximum:"240" doc:"Click & Collect : temps de préparation, en minutes ; le premier créneau proposé commence après (20 par défaut)"`
+	MinOrderCents      int64 `json:"min_order_cents,omitempty" minimum:"0" doc:"Click & Collect : montant minimum d'une commande, en centimes"`
+	ServiceFeeCents    int64 `json:"service_fee_cents,omitempty" minimum:"0" doc:"Click & Collect : frais de gestion par commande, en centimes"`
+	DeliveryFeeCents   int64 `json:"delivery_fee_cents,omitempty" minimum:"0" doc:"Click & Collect : frais de livraison par commande, en centimes (0 : retrait seulement)"`
 }
+
+// Click & collect defaults, for settings never saved.
+const (
+	DefaultSlotMinutes        = 15
+	DefaultSlotCapacity       = 10
+	DefaultPreparationMinutes = 20
+)
 
 // Till is a till a module runs on, or may run on.
 type Till struct {
@@ -187,7 +202,35 @@ func normalize(k Kind, s ModuleSettings) (ModuleSettings, error) {
 	case KindConnector, KindConnectorLight:
 		out = ModuleSettings{LocationID: strings.TrimSpace(s.LocationID)}
 	case KindClickAndCollect:
-		out = ModuleSettings{AutoAcceptCommands: s.AutoAcceptCommands, RingNewCommand: s.RingNewCommand}
+		out = ModuleSettings{AutoAcceptCommands: s.AutoAcceptCommands, RingNewCommand: s.RingNewCommand,
+			SlotMinutes: s.SlotMinutes, SlotCapacity: s.SlotCapacity, PreparationMinutes: s.PreparationMinutes,
+			MinOrderCents: s.MinOrderCents, ServiceFeeCents: s.ServiceFeeCents, DeliveryFeeCents: s.DeliveryFeeCents}
+		if out.SlotMinutes == 0 {
+			out.SlotMinutes = DefaultSlotMinutes
+		}
+		if out.SlotCapacity == 0 {
+			out.SlotCapacity = DefaultSlotCapacity
+		}
+		if out.SlotMinutes < 5 || out.SlotMinutes > 120 {
+			return out, &tenancy.ValidationError{Field: "settings.slot_minutes", Message: "Un créneau dure de 5 à 120 minutes."}
+		}
+		if 24*60%out.SlotMinutes != 0 {
+			return out, &tenancy.ValidationError{Field: "settings.slot_minutes", Message: "La durée d'un créneau doit diviser la journée (5, 10, 15, 20, 30, 45, 60, 90 ou 120 minutes…)."}
+		}
+		if out.SlotCapacity < 1 || out.SlotCapacity > 500 {
+			return out, &tenancy.ValidationError{Field: "settings.slot_capacity", Message: "Un créneau accepte de 1 à 500 commandes."}
+		}
+		if out.PreparationMinutes < 0 || out.PreparationMinutes > 240 {
+			return out, &tenancy.ValidationError{Field: "settings.preparation_minutes", Message: "Le temps de préparation va de 0 à 240 minutes."}
+		}
+		for _, f := range []struct {
+			name  string
+			cents int64
+		}{{"min_order_cents", out.MinOrderCents}, {"service_fee_cents", out.ServiceFeeCents}, {"delivery_fee_cents", out.DeliveryFeeCents}} {
+			if f.cents < 0 || f.cents > 100_000_00 {
+				return out, &tenancy.ValidationError{Field: "settings." + f.name, Message: "Un montant va de 0 à 100 000."}
+			}
+		}
 	}
 	if len(out.StoreID) > 200 {
 		return out, &tenancy.ValidationError{Field: "settings.store_id", Message: "Le Store ID doit contenir au plus 200 caractères."}
@@ -225,6 +268,8 @@ func fields(m Module) map[string]any {
 		out["location_id"] = s.LocationID
 	case KindClickAndCollect:
 		out["auto_accept_commands"], out["ring_new_command"] = s.AutoAcceptCommands, s.RingNewCommand
+		out["slot_minutes"], out["slot_capacity"], out["preparation_minutes"] = s.SlotMinutes, s.SlotCapacity, s.PreparationMinutes
+		out["min_order_cents"], out["service_fee_cents"], out["delivery_fee_cents"] = s.MinOrderCents, s.ServiceFeeCents, s.DeliveryFeeCents
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package marketplace
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -327,4 +328,51 @@ func (s *Service) Add(ctx context.Context, p tenancy.Principal, restaurantID int
 		return nil
 	})
 	return out, err
+}
+
+// ClickAndCollectSettings is what a click & collect app of a restaurant
+// reads: whether the module is on, and its settings (defaults for those
+// never saved).
+type ClickAndCollectSettings struct {
+	Active             bool   `json:"active" doc:"Le module Click & Collect du restaurant est activé"`
+	AutoAccept         bool   `json:"autoAccept"`
+	SlotMinutes        int    `json:"slotMinutes"`
+	SlotCapacity       int    `json:"slotCapacity"`
+	PreparationMinutes int    `json:"preparationMinutes"`
+	MinOrderCents      int64  `json:"minOrderCents"`
+	ServiceFeeCents    int64  `json:"serviceFeeCents"`
+	DeliveryFeeCents   int64  `json:"deliveryFeeCents"`
+	Currency           string `json:"currency"`
+}
+
+// ClickAndCollectFor reads the click & collect settings of a device's
+// restaurant; a restaurant without the module gets it inactive with the
+// defaults.
+func (s *Service) ClickAndCollectFor(ctx context.Context, dev tenancy.Device) (ClickAndCollectSettings, error) {
+	out := ClickAndCollectSettings{SlotMinutes: DefaultSlotMinutes, SlotCapacity: DefaultSlotCapacity, PreparationMinutes: DefaultPreparationMinutes}
+	cur, err := s.ten.RestaurantCurrency(ctx, dev.Restaurant)
+	if err != nil {
+		return out, err
+	}
+	out.Currency = cur
+	m, err := moduleOf(ctx, s.db, dev.Restaurant.ID, KindClickAndCollect)
+	if errors.Is(err, tenancy.ErrNotFound) {
+		return out, nil
+	}
+	if err != nil {
+		return out, err
+	}
+	st := m.Settings
+	out.Active, out.AutoAccept = m.Status, st.AutoAcceptCommands
+	out.MinOrderCents, out.ServiceFeeCents, out.DeliveryFeeCents = st.MinOrderCents, st.ServiceFeeCents, st.DeliveryFeeCents
+	if st.SlotMinutes > 0 {
+		out.SlotMinutes = st.SlotMinutes
+	}
+	if st.SlotCapacity > 0 {
+		out.SlotCapacity = st.SlotCapacity
+	}
+	if st.PreparationMinutes > 0 {
+		out.PreparationMinutes = st.PreparationMinutes
+	}
+	return out, nil
 }

@@ -2738,6 +2738,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kiosk/v1/clickandcollect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Réglages Click & Collect du restaurant de l'équipement (créneaux, capacité, préparation, acceptation automatique, frais) ; ses horaires sont ceux du canal clickncollect
+         * @description **Accès :** caisse ou borne, avec sa clé d'équipement (`Authorization: Bearer brg_dev_…`).
+         */
+        get: operations["kioskClickAndCollect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kiosk/v1/colors": {
         parameters: {
             query?: never;
@@ -3549,6 +3569,24 @@ export interface components {
             totals: components["schemas"]["CollectTotals"];
             /** @description Commandes click & collect payées de la période par type de commande (seuls les types présents), la plus grosse part d'abord */
             types: components["schemas"]["CollectType"][] | null;
+        };
+        ClickAndCollectSettings: {
+            /** @description Le module Click & Collect du restaurant est activé */
+            active: boolean;
+            autoAccept: boolean;
+            currency: string;
+            /** Format: int64 */
+            deliveryFeeCents: number;
+            /** Format: int64 */
+            minOrderCents: number;
+            /** Format: int64 */
+            preparationMinutes: number;
+            /** Format: int64 */
+            serviceFeeCents: number;
+            /** Format: int64 */
+            slotCapacity: number;
+            /** Format: int64 */
+            slotMinutes: number;
         };
         Collect: {
             client: components["schemas"]["Customer"];
@@ -5217,14 +5255,44 @@ export interface components {
         ModuleSettings: {
             /** @description Accepter automatiquement les commandes (Deliveroo, Click & Collect) */
             auto_accept_commands?: boolean;
+            /**
+             * Format: int64
+             * @description Click & Collect : frais de livraison par commande, en centimes (0 : retrait seulement)
+             */
+            delivery_fee_cents?: number;
             /** @description Deliveroo et connecteurs : identifiant du site (obligatoire) */
             location_id?: string;
+            /**
+             * Format: int64
+             * @description Click & Collect : montant minimum d'une commande, en centimes
+             */
+            min_order_cents?: number;
             /** @description Deliveroo : mode développeur */
             mode_deliveroo_developer?: boolean;
+            /**
+             * Format: int64
+             * @description Click & Collect : temps de préparation, en minutes ; le premier créneau proposé commence après (20 par défaut)
+             */
+            preparation_minutes?: number;
             /** @description Uber Eats : rapprocher les produits par leur nom */
             product_search_by_name?: boolean;
             /** @description Sonnerie à chaque nouvelle commande (Uber Eats, Click & Collect) */
             ring_new_command?: boolean;
+            /**
+             * Format: int64
+             * @description Click & Collect : frais de gestion par commande, en centimes
+             */
+            service_fee_cents?: number;
+            /**
+             * Format: int64
+             * @description Click & Collect : commandes au plus par créneau (10 par défaut)
+             */
+            slot_capacity?: number;
+            /**
+             * Format: int64
+             * @description Click & Collect : durée d'un créneau de retrait, en minutes (5 à 120 ; 15 par défaut)
+             */
+            slot_minutes?: number;
             /** @description Uber Eats : identifiant du magasin (obligatoire) */
             store_id?: string;
             /** @description Uber Eats : mode développeur */
@@ -14833,6 +14901,44 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    kioskClickAndCollect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClickAndCollectSettings"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

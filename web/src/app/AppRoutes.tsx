@@ -59,6 +59,9 @@ const CarteTrashPage = lazyScreen(() => import('../features/menus/pages/TrashPag
 const CartesHistoryPage = lazyScreen(() => import('../features/menus/pages/HistoriquePage').then((m) => m.HistoriquePage));
 const MesCommandesPage = lazyScreen(() => import('../features/orders/pages/MesCommandesPage').then((m) => m.MesCommandesPage));
 const MarketplacePage = lazyScreen(() => import('../features/marketplace/pages/MarketplacePage').then((m) => m.MarketplacePage));
+const ClickAndCollectSettingsPage = lazyScreen(() =>
+  import('../features/marketplace/pages/ClickAndCollectSettingsPage').then((m) => m.ClickAndCollectSettingsPage),
+);
 const CampagneRestosPage = lazyScreen(() => import('../features/deploy/pages/CampagneRestosPage').then((m) => m.CampagneRestosPage));
 const DeploiementPage = lazyScreen(() => import('../features/deploy/pages/DeploiementPage').then((m) => m.DeploiementPage));
 const RealtimeDashboardPage = lazyScreen(() => import('../features/orders/pages/RealtimeDashboardPage').then((m) => m.RealtimeDashboardPage));
@@ -184,6 +187,8 @@ function screen(route: AppRoute): ReactElement {
       return <DataExportsPage key={route.path} route={route} />;
     case 'marketplace':
       return <MarketplacePage route={route} />;
+    case 'clickAndCollectSettings':
+      return <ClickAndCollectSettingsPage route={route} />;
     case 'campagneRestos':
       return <CampagneRestosPage />;
     case 'deploiementCarte':

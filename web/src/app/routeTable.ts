@@ -104,6 +104,7 @@ export type ScreenId =
   | 'cancellations'
   | 'productMix'
   | 'marketplace'
+  | 'clickAndCollectSettings'
   | 'campagneRestos'
   | 'deploiementCarte'
   | 'zDuJour'
@@ -374,8 +375,8 @@ export const routes: readonly AppRoute[] = [
   // Kiosks, tills and modules
   r({ path: `${P}/configborne`, title: 'Paramètres Borne', area: 'settings', nav: 'Paramètres Borne', guard: 'public', screen: 'kioskConfig', description: 'Les noms masqués sur les bornes : catégories, sous-catégories, produits, options.' }),
   r({ path: `${P}/configcaisse`, title: 'Configuration Caisse', area: 'settings', nav: 'Configuration Caisse', screen: 'configCaisse', description: 'Paramètres généraux des bornes, et les catégories et produits de vos cartes tels que caisses et bornes les affichent.' }),
-  r({ path: `${P}/configclickandcollect`, title: 'Configuration Click & Collect', area: 'settings', nav: 'Click & Collect' }),
-  r({ path: `${P}/configmodule`, title: 'Configuration Modules', area: 'settings', nav: 'Modules' }),
+  r({ path: `${P}/configclickandcollect`, title: 'Configuration Click & Collect', area: 'settings', nav: 'Click & Collect', restaurantFilter: true, screen: 'clickAndCollectSettings', description: 'Créneaux de retrait, capacité, temps de préparation et frais du Click & Collect, restaurant par restaurant.' }),
+  r({ path: `${P}/configmodule`, title: 'Configuration Modules', area: 'settings', nav: 'Modules', restaurantFilter: true, screen: 'marketplace', description: 'Activez et paramétrez vos modules de livraison et de commande, restaurant par restaurant.' }),
 
   // Menu configuration lists (first document)
   r({ path: '/config/mesTailles', title: 'Mes Tailles', area: 'configuration', nav: 'Mes Tailles', screen: 'sizes', description: 'Les dix tailles de vos produits et leurs libellés.' }),

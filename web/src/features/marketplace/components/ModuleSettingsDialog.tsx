@@ -89,7 +89,9 @@ function validate(m: MarketplaceModule, f: FormState): Partial<Record<FieldKey, 
 
 function toSettings(m: MarketplaceModule, f: FormState): ModuleSettings {
   const form = forms[m.kind];
-  const out: ModuleSettings = {};
+  // Click & collect keeps the slots, preparation and fees set on its own screen
+  // (configclickandcollect): this dialog only switches its flags.
+  const out: ModuleSettings = m.kind === 'click_and_collect' ? { ...m.settings } : {};
   if (form.text.includes('store_id')) out.store_id = f.store_id.trim();
   if (form.text.includes('location_id')) out.location_id = f.location_id.trim();
   if (form.text.includes('uber_rate') && f.uber_rate.trim()) out.uber_rate = Number(f.uber_rate.trim().replace(',', '.'));
