@@ -423,3 +423,52 @@ func isAttrChar(c byte) bool {
 	}
 	return strings.IndexByte("!#$&+-.^_`|~", c) >= 0
 }
+
+// PastExport is an export the archive lists, with what it holds.
+type PastExport struct {
+	jobs.Job
+	FileName    string `json:"fileName"`
+	Restaurants int    `json:"restaurants" doc:"Classeurs du zip (restaurants ayant une carte déployée)"`
+}
+
+// Past lists the franchise's latest product exports (50 at most), newest
+// first, by the jobs' own rule: an admin sees every export of the
+// franchise, another login those it started. Finished ones are downloaded
+// with Download.
+func (s *Service) Past(ctx context.Context, p tenancy.Principal) ([]PastExport, error) {
+	if p.FranchiseID == 0 {
+		return nil, tenancy.ErrNotFound
+	}
+	all, err := s.jobs.Latest(ctx, p.FranchiseID, JobProducts, 200)
+	if err != nil {
+		return nil, err
+	}
+	out := []PastExport{}
+	for _, j := range all {
+		if p.Role != tenancy.RoleAdmin {
+			var starter struct {
+				UserID int64 `json:"userId"`
+			}
+			if json.Unmarshal(j.Params, &starter) != nil || starter.UserID != p.UserID {
+				continue
+			}
+		}
+		x := PastExport{Job: j}
+		var res ProductsResult
+		if len(j.Result) > 0 && json.Unmarshal(j.Result, &res) == nil {
+			x.FileName, x.Restaurants = res.FileName, len(res.Restaurants)
+		}
+		if x.FileName == "" {
+			var params struct {
+				FileName string `json:"fileName"`
+			}
+			_ = json.Unmarshal(j.Params, &params)
+			x.FileName = params.FileName
+		}
+		out = append(out, x)
+		if len(out) == 50 {
+			break
+		}
+	}
+	return out, nil
+}

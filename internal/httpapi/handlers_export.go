@@ -18,6 +18,7 @@ func (s *Server) exportRouteTable() []route {
 	return []route{
 		{method: http.MethodPost, path: "/api/v1/exports/products", id: "startProductsExport", tag: tagExport, summary: "Exporter les produits de la carte déployée de chaque restaurant choisi (un classeur xlsx par restaurant, feuille « Produits », zippés en « Produits {franchise}.zip ») ; tâche de fond, progression par l'événement job.progress", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusAccepted,
 			original: []string{"socket export : message de démarrage 'Préparation de l'exportation...' (franchiseId, fileName)", "socket export : événement export-finished (résultat JSON)"}, register: handle(s.startProductsExport)},
+		{method: http.MethodGet, path: "/api/v1/exports", id: "listExports", tag: tagExport, summary: "Les derniers exports de produits (50 au plus) : tous ceux de la franchise pour un administrateur, les siens pour les autres", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.listExports)},
 		{method: http.MethodGet, path: "/api/v1/exports/{jobId}/download", id: "downloadExport", tag: tagExport, summary: "Télécharger le zip d'un export terminé", access: signedIn, roles: franchiseWide, lockable: true,
 			original: []string{"Produits {franchise}.zip"}, register: s.registerDownloadExport},
 	}
@@ -66,4 +67,9 @@ func (s *Server) registerDownloadExport(api huma.API, op huma.Operation) {
 			_, _ = io.Copy(hctx.BodyWriter(), rc)
 		}}, nil
 	})
+}
+
+func (s *Server) listExports(ctx context.Context, _ *struct{}) (*struct{ Body []export.PastExport }, error) {
+	list, err := s.Exports.Past(ctx, principal(ctx))
+	return &struct{ Body []export.PastExport }{list}, err
 }

@@ -326,3 +326,20 @@ func (s *Server) importCampaign(ctx context.Context, in *importCampaignInput) (*
 	}
 	return campaignAnswer(c), nil
 }
+
+func (s *Server) listDeletedCampaigns(ctx context.Context, _ *struct{}) (*struct{ Body []menu.DeletedCampaign }, error) {
+	list, err := s.Menu.Deleted(ctx, principal(ctx))
+	return &struct{ Body []menu.DeletedCampaign }{list}, err
+}
+
+type deletedCampaignPath struct {
+	DeletedID int64 `path:"deletedId" minimum:"1"`
+}
+
+func (s *Server) restoreDeletedCampaign(ctx context.Context, in *deletedCampaignPath) (*campaignOutput, error) {
+	c, err := s.Menu.Restore(ctx, principal(ctx), in.DeletedID)
+	if err != nil {
+		return nil, err
+	}
+	return &campaignOutput{ETag: strconv.Quote(strconv.Itoa(c.Version)), Body: campaignOut(c)}, nil
+}

@@ -504,7 +504,16 @@ func (s *Service) Delete(ctx context.Context, p tenancy.Principal, id int64) err
 	if err != nil {
 		return err
 	}
+	// The archive keeps the carte as its export file, to restore it later.
+	file, _, err := s.Export(ctx, p, id)
+	if err != nil {
+		return err
+	}
 	return s.db.WithTx(ctx, func(tx *store.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO deleted_campaigns (franchise_id, campaign_id, nom, export, deleted_by, deleted_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			p.FranchiseID, id, c.Nom, string(file), actor.UserName, time.Now().UTC()); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, `DELETE FROM campaigns WHERE id = ? AND franchise_id = ?`, id, p.FranchiseID); err != nil {
 			return err
 		}

@@ -198,6 +198,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/archive/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cartes supprimées, gardées pour être restaurées (500 au plus, les plus récentes d'abord)
+         * @description **Accès :** `admin`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["listDeletedCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/archive/campaigns/{deletedId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restaurer une carte supprimée, comme une nouvelle carte (ni principale, ni liée à un restaurant)
+         * @description **Accès :** `admin`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        post: operations["restoreDeletedCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/check-suspension": {
         parameters: {
             query?: never;
@@ -1032,6 +1076,28 @@ export interface paths {
          * @description **Accès :** toute personne connectée.
          */
         post: operations["eventsTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Les derniers exports de produits (50 au plus) : tous ceux de la franchise pour un administrateur, les siens pour les autres
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["listExports"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3810,6 +3876,24 @@ export interface components {
             last_name?: string;
             phone?: string;
         };
+        DeletedCampaign: {
+            /**
+             * Format: int64
+             * @description L'identifiant qu'avait la carte
+             */
+            campaignId: number;
+            /** Format: date-time */
+            deletedAt: string;
+            deletedBy: string;
+            /** Format: int64 */
+            id: number;
+            nom: string;
+            /**
+             * Format: int64
+             * @description Taille du fichier gardé, en octets
+             */
+            size: number;
+        };
         DeployPreview: {
             added: components["schemas"]["MenuChange"][] | null;
             /** @description Éléments que la génération écarterait */
@@ -5510,6 +5594,31 @@ export interface components {
             /** Format: int64 */
             typeOrder: number;
         };
+        PastExport: {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            /** Format: int64 */
+            done: number;
+            error?: string;
+            fileName: string;
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            message: string;
+            /**
+             * Format: int64
+             * @description Classeurs du zip (restaurants ayant une carte déployée)
+             */
+            restaurants: number;
+            result?: unknown;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** Format: int64 */
+            total: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         Payment: {
             /** Format: int64 */
             amount_cents: number;
@@ -7122,6 +7231,112 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    listDeletedCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedCampaign"][] | null;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    restoreDeletedCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deletedId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
             };
             /** @description Unauthorized */
             401: {
@@ -9664,6 +9879,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StreamTicketOutputBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    listExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PastExport"][] | null;
                 };
             };
             /** @description Unauthorized */
