@@ -58,6 +58,7 @@ const CarteEditorPage = lazyScreen(() => import('../features/menus/pages/EditorP
 const CarteTrashPage = lazyScreen(() => import('../features/menus/pages/TrashPage').then((m) => m.TrashPage));
 const CartesHistoryPage = lazyScreen(() => import('../features/menus/pages/HistoriquePage').then((m) => m.HistoriquePage));
 const MesCommandesPage = lazyScreen(() => import('../features/orders/pages/MesCommandesPage').then((m) => m.MesCommandesPage));
+const ArchivePage = lazyScreen(() => import('../features/archive/ArchivePage').then((m) => m.ArchivePage));
 const MarketplacePage = lazyScreen(() => import('../features/marketplace/pages/MarketplacePage').then((m) => m.MarketplacePage));
 const ClickAndCollectSettingsPage = lazyScreen(() =>
   import('../features/marketplace/pages/ClickAndCollectSettingsPage').then((m) => m.ClickAndCollectSettingsPage),
@@ -187,6 +188,8 @@ function screen(route: AppRoute): ReactElement {
       return <DataExportsPage key={route.path} route={route} />;
     case 'marketplace':
       return <MarketplacePage route={route} />;
+    case 'archive':
+      return <ArchivePage route={route} />;
     case 'clickAndCollectSettings':
       return <ClickAndCollectSettingsPage route={route} />;
     case 'campagneRestos':

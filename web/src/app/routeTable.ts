@@ -104,6 +104,7 @@ export type ScreenId =
   | 'cancellations'
   | 'productMix'
   | 'marketplace'
+  | 'archive'
   | 'clickAndCollectSettings'
   | 'campagneRestos'
   | 'deploiementCarte'
@@ -217,7 +218,7 @@ export const routes: readonly AppRoute[] = [
   r({ path: `${P}/mesproduits`, title: 'Mes Produits', area: 'operations', nav: 'Classement produits', screen: 'productsReport', description: 'Classement des produits et chiffre d’affaires par catégorie.' }),
   r({ path: `${P}/mesreductions`, title: 'Mes Réductions', area: 'operations', nav: 'Mes Réductions', restaurantFilter: true, screen: 'discountsReport', description: 'Les réductions accordées, par type, source, jour et restaurant.' }),
   r({ path: `${P}/zequipement`, title: 'Z Équipement', area: 'operations', nav: 'Z Équipement', restaurantFilter: true, screen: 'zEquipement', description: 'Les totaux Z par restaurant et par équipement.' }),
-  r({ path: '/archive', title: 'Archive', area: 'operations', nav: 'Archive' }),
+  r({ path: '/archive', title: 'Archive', area: 'operations', nav: 'Archive', screen: 'archive', description: 'Restaurants archivés, cartes supprimées, menus déployés auparavant et exports passés, à reprendre.' }),
 
   // Menus (first document)
   r({ path: '/campagne/MesCartes', title: 'Mes Cartes', area: 'cartes', nav: 'Mes Cartes', screen: 'mesCartes', description: 'Les cartes de la franchise : création, activation, et l’éditeur de catégories, produits et prix.' }),
