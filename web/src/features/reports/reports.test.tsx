@@ -306,6 +306,7 @@ describe('Mes Réductions', () => {
     byType: [{ label: 'pourcentage', cents: 1250, orders: 3 }],
     bySource: [{ label: 'Borne', cents: 1250, orders: 3 }],
     byLabel: [{ label: 'Happy Hour', cents: 1250, orders: 3 }],
+    byCode: [{ label: 'BIENVENUE', cents: 450, orders: 2 }],
     series: [{ label: '2026-11-01', cents: 1250, orders: 3 }],
     byRestaurant: [{ label: 'Burger Bastille', cents: 1250, orders: 3 }],
     totalCents: 1250,
