@@ -352,7 +352,7 @@ describe('Mes Réductions', () => {
     const calls = serveDiscounts();
     renderApp('/brigade/mesreductions', user('admin'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Mes Réductions' }, slow)).toBeTruthy();
-    for (const title of ['Graph de Réduction Par Jour', 'Liste Commande en Réduction', 'Réduction par Restaurant']) {
+    for (const title of ['Graph de Réduction Par Jour', 'Liste Commande en Réduction', 'Réduction par Restaurant', 'Répartition par Code Promo']) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeTruthy();
     }
     const orders = await screen.findByRole('table', { name: 'Liste Commande en Réduction' }, slow);

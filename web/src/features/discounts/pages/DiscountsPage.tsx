@@ -283,7 +283,7 @@ export function DiscountsPage({ route }: { route: AppRoute }) {
         pending={remove.isPending}
         warning={
           toDelete && toDelete.codes > 0
-            ? `Ses ${toDelete.codes > 1 ? `${toDelete.codes} codes promo cessent` : 'code promo cesse'} aussitôt de fonctionner ; les commandes qui l'ont utilisée la gardent.`
+            ? `${toDelete.codes > 1 ? `Ses ${toDelete.codes} codes promo cessent` : 'Son code promo cesse'} aussitôt de fonctionner ; les commandes qui l'ont utilisée la gardent.`
             : "Les commandes qui l'ont utilisée la gardent dans leurs rapports."
         }
         onCancel={() => setDeleteOpen(false)}

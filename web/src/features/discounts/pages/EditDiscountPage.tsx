@@ -543,7 +543,7 @@ function Summary({ control, restaurants, currency, codes, editCodesHint }: { con
   const valid = body.value > 0;
   const conditions = conditionsText(body, (id) => names.get(id) ?? `Restaurant n° ${id}`, currency);
   return (
-    <Card sx={{ position: { lg: 'sticky' }, top: { lg: 94 } }} aria-label="Résumé">
+    <Card component="section" sx={{ position: { lg: 'sticky' }, top: { lg: 94 } }} aria-label="Résumé">
       <Box sx={{ px: 2.5, py: 2, borderBottom: 1, borderColor: 'divider' }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           Résumé
