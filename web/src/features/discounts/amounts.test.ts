@@ -21,6 +21,8 @@ import type { Discount } from './types';
 const NBSP = '\u00a0';
 /** Intl's French layout, spaces made plain, to compare with readable strings. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+/** French typography as the screens write it: a no-break space before « : ; ? ! % » and inside « ». */
+const fr = (s: string) => s.replace(/ ([:;?!%»])/g, '\u00a0$1').replace(/« /g, '«\u00a0');
 
 function discount(patch: Partial<Discount> = {}): Discount {
   return {
@@ -140,7 +142,7 @@ describe('the discount form', () => {
   const schema = discountSchema({ restaurantsRequired: false });
   const errorsOf = (values: ReturnType<typeof discountFormValues>, s = schema) => {
     const r = s.safeParse(values);
-    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), plain(i.message)]));
   };
 
   it('sends cents and basis points, sorted lists and the version’s read-only fields', () => {
@@ -168,14 +170,14 @@ describe('the discount form', () => {
     expect(errorsOf({ ...base, name: 'X', valueText: '10', rules: { ...base.rules, target: 'categories' } })).toEqual({ 'rules.targetIds': 'Choisissez au moins une catégorie.' });
     expect(errorsOf({ ...base, name: 'X', valueText: '10', rules: { ...base.rules, startTime: '11:00' } })).toEqual({ 'rules.endTime': "Donnez l'heure de début et l'heure de fin, ou aucune des deux." });
     expect(errorsOf({ ...base, name: 'X', valueText: '10', startDate: '2026-12-10', endDate: '2026-12-01' })).toEqual({ endDate: 'La date de fin doit suivre la date de début.' });
-    expect(errorsOf({ ...base, name: 'X', valueText: '10' }, discountSchema({ restaurantsRequired: true }))).toEqual({ 'rules.restaurants': RESTAURANTS_REQUIRED_TEXT });
+    expect(errorsOf({ ...base, name: 'X', valueText: '10' }, discountSchema({ restaurantsRequired: true }))).toEqual({ 'rules.restaurants': plain(RESTAURANTS_REQUIRED_TEXT) });
   });
 });
 
 describe('the promo code form', () => {
   const errorsOf = (values: ReturnType<typeof promoCodeFormValues>, used = 0) => {
     const r = promoCodeSchema(used).safeParse(values);
-    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), plain(i.message)]));
   };
 
   it('normalises the code and counts the quota as the API does', () => {

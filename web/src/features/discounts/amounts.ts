@@ -168,7 +168,7 @@ export function normaliseCode(text: string): string {
 
 /** The server's rule for a code (discounts.codePattern). */
 export const CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
-export const CODE_RULE_TEXT = 'De 3 à 32 caractères : lettres sans accent, chiffres, « - » ou « _ ».';
+export const CODE_RULE_TEXT = 'De 3 à 32 caractères : lettres sans accent, chiffres, « - » ou « _ ».';
 
 // Letters and digits that cannot be mistaken for each other when read aloud or off a flyer.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -39,7 +39,7 @@ export interface DiscountSchemaOptions {
 }
 
 export const RESTAURANTS_REQUIRED_TEXT =
-  "Choisissez le ou les restaurants où s'applique la réduction : seul un administrateur définit celles de toute la franchise.";
+  "Choisissez le ou les restaurants où s'applique la réduction : seul un administrateur définit celles de toute la franchise.";
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export function discountSchema({ restaurantsRequired }: DiscountSchemaOptions) {
@@ -53,7 +53,7 @@ export function discountSchema({ restaurantsRequired }: DiscountSchemaOptions) {
       if (v.kind === 'pourcentage') {
         const bp = parseBasisPoints(v.valueText);
         if (bp === null) issue(['valueText'], 'Saisissez un pourcentage, par exemple 12,5.');
-        else if (bp <= 0 || bp > 10000) issue(['valueText'], 'Le pourcentage doit être compris entre 0,01 % et 100 %.');
+        else if (bp <= 0 || bp > 10000) issue(['valueText'], 'Le pourcentage doit être compris entre 0,01 % et 100 %.');
       } else {
         const cents = parseCents(v.valueText);
         if (cents === null) issue(['valueText'], 'Saisissez un montant, par exemple 12,50.');

@@ -70,7 +70,7 @@ function PromoCodeFormBody({ code, discounts, onClose }: Omit<PromoCodeDialogPro
 
   const done = (saved: PromoCode) => {
     discountsChanged(client);
-    toast.success(creating ? `Code « ${saved.code} » créé.` : `Code « ${saved.code} » enregistré.`);
+    toast.success(creating ? `Code « ${saved.code} » créé.` : `Code « ${saved.code} » enregistré.`);
     onClose();
   };
   const failed = (error: ApiError) => setBanner(applyServerErrors<PromoCodeForm>(error, promoCodeFieldNames, setError, promoCodeRenamedFields) ? null : error.detail);
@@ -187,7 +187,7 @@ function PromoCodeFormBody({ code, discounts, onClose }: Omit<PromoCodeDialogPro
             autoComplete="off"
             placeholder="Illimité"
             error={Boolean(errors.perCustomerText)}
-            helperText={errors.perCustomerText?.message ?? 'Vide : illimité. Le client est reconnu à son téléphone, son e-mail ou sa carte.'}
+            helperText={errors.perCustomerText?.message ?? 'Vide : illimité. Le client est reconnu à son téléphone, son e-mail ou sa carte.'}
             slotProps={{ htmlInput: { inputMode: 'numeric' }, input: { endAdornment: <InputAdornment position="end">par client</InputAdornment> } }}
             {...register('perCustomerText')}
           />
@@ -196,14 +196,14 @@ function PromoCodeFormBody({ code, discounts, onClose }: Omit<PromoCodeDialogPro
               control={control}
               name="validFrom"
               render={({ field }) => (
-                <DateField label="Valable du" value={field.value} onChange={field.onChange} fullWidth error={Boolean(errors.validFrom)} helperText={errors.validFrom?.message ?? 'Vide : dès maintenant.'} />
+                <DateField label="Valable du" value={field.value} onChange={field.onChange} fullWidth error={Boolean(errors.validFrom)} helperText={errors.validFrom?.message ?? 'Vide : dès maintenant.'} />
               )}
             />
             <Controller
               control={control}
               name="validUntil"
               render={({ field }) => (
-                <DateField label="au" value={field.value} onChange={field.onChange} fullWidth error={Boolean(errors.validUntil)} helperText={errors.validUntil?.message ?? 'Inclus ; vide : sans fin.'} />
+                <DateField label="au" value={field.value} onChange={field.onChange} fullWidth error={Boolean(errors.validUntil)} helperText={errors.validUntil?.message ?? 'Inclus ; vide : sans fin.'} />
               )}
             />
           </Stack>

@@ -42,7 +42,7 @@ import { editDiscountPath, familyOf, PROMO_CODES_PATH } from '../paths';
 import { deleteDiscountMutation, discountsChanged, discountsQuery, updateDiscountMutation } from '../queries';
 import type { Discount } from '../types';
 
-export const EMPTY_DISCOUNTS_TEXT = 'Aucune réduction : créez la première.';
+export const EMPTY_DISCOUNTS_TEXT = 'Aucune réduction : créez la première.';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
 type TriggerFilter = 'all' | 'automatic' | 'code';
@@ -88,14 +88,14 @@ export function DiscountsPage({ route }: { route: AppRoute }) {
 
   const toggle = useMutation({
     ...updateDiscountMutation(),
-    onSuccess: (d) => toast.success(d.active ? `« ${d.name} » est activée.` : `« ${d.name} » est désactivée.`),
+    onSuccess: (d) => toast.success(d.active ? `« ${d.name} » est activée.` : `« ${d.name} » est désactivée.`),
     onError: (error) =>
-      toast.error(error.status === 409 ? 'Cette réduction a été modifiée entre-temps : la liste est rechargée, recommencez.' : error.detail),
+      toast.error(error.status === 409 ? 'Cette réduction a été modifiée entre-temps : la liste est rechargée, recommencez.' : error.detail),
     onSettled: (d) => discountsChanged(client, d),
   });
   const remove = useMutation({
     ...deleteDiscountMutation(),
-    onSuccess: () => toast.success(`La réduction « ${toDelete?.name ?? ''} » est supprimée.`),
+    onSuccess: () => toast.success(`La réduction « ${toDelete?.name ?? ''} » est supprimée.`),
     onError: (error) => toast.error(error.detail),
     onSettled: () => {
       discountsChanged(client);
@@ -126,7 +126,7 @@ export function DiscountsPage({ route }: { route: AppRoute }) {
   return (
     <PageHeader
       title={route.title}
-      subtitle="Les réductions de votre franchise : ce qu'elles retirent, quand elles s'appliquent, automatiquement à la borne ou avec un code promo."
+      subtitle="Les réductions de votre franchise : ce qu'elles retirent, quand elles s'appliquent, automatiquement à la borne ou avec un code promo."
       breadcrumbs={crumbsOf(route)}
       actions={
         <Button component={RouterLink} to={PROMO_CODES_PATH} variant="outlined" startIcon={<LocalOfferOutlinedIcon />}>
@@ -135,7 +135,7 @@ export function DiscountsPage({ route }: { route: AppRoute }) {
       }
     >
       <Card>
-        <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: { lg: 'center' }, justifyContent: 'space-between', px: 3, py: 2.5 }}>
+        <Stack direction={{ xs: 'column', xl: 'row' }} spacing={2} sx={{ alignItems: { xl: 'center' }, justifyContent: 'space-between', px: 3, py: 2.5 }}>
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h6" component="h2">
               Réductions
@@ -150,7 +150,7 @@ export function DiscountsPage({ route }: { route: AppRoute }) {
                 : '\u00a0'}
             </Typography>
           </Box>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, '& .MuiToggleButton-root': { whiteSpace: 'nowrap' } }}>
             <Box sx={{ width: { xs: '100%', md: 260 } }}>
               <SearchBar thing="une réduction" value={query} onChange={setQuery} />
             </Box>
@@ -178,7 +178,7 @@ export function DiscountsPage({ route }: { route: AppRoute }) {
         ) : visible.length === 0 ? (
           <EmptyState
             icon={<LocalOfferOutlinedIcon />}
-            message={query.trim() ? `Aucune réduction ne correspond à « ${query.trim()} » avec ces filtres.` : 'Aucune réduction avec ces filtres.'}
+            message={query.trim() ? `Aucune réduction ne correspond à « ${query.trim()} » avec ces filtres.` : 'Aucune réduction avec ces filtres.'}
           />
         ) : (
           <TableContainer>
@@ -245,7 +245,7 @@ export function DiscountsPage({ route }: { route: AppRoute }) {
                         checked={Boolean(d.active)}
                         disabled={!canManage || (toggle.isPending && toggle.variables.id === d.id)}
                         onChange={(e) => d.id && toggle.mutate({ id: d.id, version: d.version, body: { ...d, active: e.target.checked } })}
-                        slotProps={{ input: { 'aria-label': `Réduction « ${d.name} » active` } }}
+                        slotProps={{ input: { 'aria-label': `Réduction « ${d.name} » active` } }}
                       />
                     </TableCell>
                     {canManage && (
@@ -283,7 +283,7 @@ export function DiscountsPage({ route }: { route: AppRoute }) {
         pending={remove.isPending}
         warning={
           toDelete && toDelete.codes > 0
-            ? `${toDelete.codes > 1 ? `Ses ${toDelete.codes} codes promo cessent` : 'Son code promo cesse'} aussitôt de fonctionner ; les commandes qui l'ont utilisée la gardent.`
+            ? `${toDelete.codes > 1 ? `Ses ${toDelete.codes} codes promo cessent` : 'Son code promo cesse'} aussitôt de fonctionner ; les commandes qui l'ont utilisée la gardent.`
             : "Les commandes qui l'ont utilisée la gardent dans leurs rapports."
         }
         onCancel={() => setDeleteOpen(false)}

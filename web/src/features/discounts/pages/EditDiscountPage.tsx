@@ -56,7 +56,7 @@ import type { Discount } from '../types';
 
 export const SAVED_TEXT = 'Réduction enregistrée.';
 export const CONFLICT_TEXT =
-  "Quelqu'un a modifié cette réduction pendant que vous la modifiiez. Vos changements sont toujours là : rechargez la réduction pour repartir de sa dernière version, ou annulez.";
+  "Quelqu'un a modifié cette réduction pendant que vous la modifiiez. Vos changements sont toujours là : rechargez la réduction pour repartir de sa dernière version, ou annulez.";
 
 /** « Modifier la réduction » (/brigade/editreduction/:idRed) and « Modifier une réduction » (/reductions/edit?id=). */
 export function EditDiscountPage({ route }: { route: AppRoute }) {
@@ -104,7 +104,7 @@ export function EditDiscountPage({ route }: { route: AppRoute }) {
             <TriggerChip automatic={d.automatic} />
           </Box>
         ) : creating ? (
-          "Ce qu'elle retire, sur quoi, et quand elle s'applique : automatiquement à la borne ou avec un code promo."
+          "Ce qu'elle retire, sur quoi, et quand elle s'applique : automatiquement à la borne ou avec un code promo."
         ) : undefined
       }
       breadcrumbs={[...crumbsOf(route).slice(0, 2), { label: 'Réductions', to: back }, { label: title }]}
@@ -273,7 +273,7 @@ function DiscountEditor({ discount, restaurants, currency, family, readOnly, res
                       autoComplete="off"
                       placeholder={kind === 'pourcentage' ? '10' : '2,50'}
                       error={Boolean(errors.valueText)}
-                      helperText={errors.valueText?.message ?? (kind === 'pourcentage' ? 'Par exemple 12,5 pour 12,5 %.' : 'Par exemple 2,50.')}
+                      helperText={errors.valueText?.message ?? (kind === 'pourcentage' ? 'Par exemple 12,5 pour 12,5 %.' : 'Par exemple 2,50.')}
                       slotProps={{
                         htmlInput: { inputMode: 'decimal' },
                         input: { endAdornment: <InputAdornment position="end">{kind === 'pourcentage' ? '%' : moneySign}</InputAdornment> },
@@ -378,7 +378,7 @@ function DiscountEditor({ discount, restaurants, currency, family, readOnly, res
                     autoComplete="off"
                     placeholder="15,00"
                     error={Boolean(errors.rules?.minBasketText)}
-                    helperText={errors.rules?.minBasketText?.message ?? 'Sous-total avant réduction ; vide : aucun minimum.'}
+                    helperText={errors.rules?.minBasketText?.message ?? 'Sous-total avant réduction ; vide : aucun minimum.'}
                     slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">{moneySign}</InputAdornment> } }}
                     {...register('rules.minBasketText')}
                   />
@@ -416,28 +416,28 @@ function DiscountEditor({ discount, restaurants, currency, family, readOnly, res
                     control={control}
                     name="rules.startTime"
                     render={({ field }) => (
-                      <ClockField label="De" name="startTime" value={field.value} onChange={field.onChange} error={Boolean(errors.rules?.startTime)} helperText={errors.rules?.startTime?.message ?? 'Heure locale du restaurant ; vide : toute la journée.'} />
+                      <ClockField label="De" name="startTime" value={field.value} onChange={field.onChange} error={Boolean(errors.rules?.startTime)} helperText={errors.rules?.startTime?.message ?? 'Heure locale du restaurant ; vide : toute la journée.'} />
                     )}
                   />
                   <Controller
                     control={control}
                     name="rules.endTime"
                     render={({ field }) => (
-                      <ClockField label="À" name="endTime" value={field.value} onChange={field.onChange} error={Boolean(errors.rules?.endTime)} helperText={errors.rules?.endTime?.message ?? 'Exclue ; une plage peut passer minuit (22 h → 2 h).'} />
+                      <ClockField label="À" name="endTime" value={field.value} onChange={field.onChange} error={Boolean(errors.rules?.endTime)} helperText={errors.rules?.endTime?.message ?? 'Exclue ; une plage peut passer minuit (22 h → 2 h).'} />
                     )}
                   />
                   <Controller
                     control={control}
                     name="startDate"
                     render={({ field }) => (
-                      <DateField label="Du" value={field.value} onChange={field.onChange} fullWidth error={Boolean(errors.startDate)} helperText={errors.startDate?.message ?? 'Vide : dès maintenant.'} />
+                      <DateField label="Du" value={field.value} onChange={field.onChange} fullWidth error={Boolean(errors.startDate)} helperText={errors.startDate?.message ?? 'Vide : dès maintenant.'} />
                     )}
                   />
                   <Controller
                     control={control}
                     name="endDate"
                     render={({ field }) => (
-                      <DateField label="Au" value={field.value} onChange={field.onChange} fullWidth error={Boolean(errors.endDate)} helperText={errors.endDate?.message ?? 'Inclus ; vide : sans fin.'} />
+                      <DateField label="Au" value={field.value} onChange={field.onChange} fullWidth error={Boolean(errors.endDate)} helperText={errors.endDate?.message ?? 'Inclus ; vide : sans fin.'} />
                     )}
                   />
                 </Box>
@@ -468,7 +468,7 @@ function DiscountEditor({ discount, restaurants, currency, family, readOnly, res
                           required={restaurantsRequired}
                           placeholder={field.value.length === 0 ? 'Toute la franchise' : undefined}
                           error={Boolean(errors.rules?.restaurants)}
-                          helperText={errors.rules?.restaurants?.message ?? (restaurantsRequired ? 'Les restaurants où elle s\'applique.' : 'Vide : tous les restaurants de la franchise.')}
+                          helperText={errors.rules?.restaurants?.message ?? (restaurantsRequired ? 'Les restaurants où elle s\'applique.' : 'Vide : tous les restaurants de la franchise.')}
                         />
                       )}
                     />

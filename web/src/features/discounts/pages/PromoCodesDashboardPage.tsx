@@ -228,19 +228,7 @@ export function PromoCodesDashboardPage({ route }: { route: AppRoute }) {
       </Card>
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(12, minmax(0, 1fr))' }, alignItems: 'start' }}>
-        <Box sx={{ gridColumn: { lg: 'span 4' }, minWidth: 0 }}>
-          <ReportCard
-            title={CODES_CHART_TITLE}
-            help="Les dix codes qui ont accordé le plus de réduction sur la période."
-            subtitle={period}
-            empty={!loading && chart.length === 0}
-            {...common}
-            actions={<ExportMenu report="discounts" table="by-code" title="Réductions par code promo" params={exportParams} disabled={!data} />}
-          >
-            <BarChartView data={chart} format={money} label={CODES_CHART_TITLE} horizontal height={Math.max(200, chart.length * 36 + 40)} valueName="Réduction" />
-          </ReportCard>
-        </Box>
-        <Box sx={{ gridColumn: { lg: 'span 8' }, minWidth: 0 }}>
+        <Box sx={{ gridColumn: { lg: 'span 12' }, minWidth: 0 }}>
           <ReportCard
             title={CODES_TABLE_TITLE}
             subtitle={period}
@@ -260,10 +248,22 @@ export function PromoCodesDashboardPage({ route }: { route: AppRoute }) {
               rows={rows}
               rowKey={(r) => r.code}
               defaultSort={{ key: 'cents', direction: 'desc' }}
-              emptyText="Aucun code promo : créez-en depuis l'écran Codes Promo."
+              emptyText="Aucun code promo : créez-en depuis l'écran Codes Promo."
               {...common}
               refreshing={false}
             />
+          </ReportCard>
+        </Box>
+        <Box sx={{ gridColumn: { lg: 'span 12' }, minWidth: 0 }}>
+          <ReportCard
+            title={CODES_CHART_TITLE}
+            help="Les dix codes qui ont accordé le plus de réduction sur la période."
+            subtitle={period}
+            empty={!loading && chart.length === 0}
+            {...common}
+            actions={<ExportMenu report="discounts" table="by-code" title="Réductions par code promo" params={exportParams} disabled={!data} />}
+          >
+            <BarChartView data={chart} format={money} label={CODES_CHART_TITLE} horizontal height={Math.max(200, chart.length * 36 + 40)} valueName="Réduction" />
           </ReportCard>
         </Box>
       </Box>

@@ -47,7 +47,7 @@ import { deletePromoCodeMutation, discountsChanged, discountsQuery, promoCodesQu
 import type { Discount, PromoCode } from '../types';
 import { useCanManageDiscounts } from './DiscountsPage';
 
-export const EMPTY_CODES_TEXT = 'Aucun code promo : créez le premier.';
+export const EMPTY_CODES_TEXT = 'Aucun code promo : créez le premier.';
 
 type StateFilter = 'all' | 'open' | 'closed';
 
@@ -83,7 +83,7 @@ export function PromoCodesPage({ route }: { route: AppRoute }) {
 
   const change = useMutation({
     ...updatePromoCodeMutation(),
-    onSuccess: (c) => toast.success(c.active ? `Le code « ${c.code} » est activé.` : `Le code « ${c.code} » est désactivé.`),
+    onSuccess: (c) => toast.success(c.active ? `Le code « ${c.code} » est activé.` : `Le code « ${c.code} » est désactivé.`),
     onError: (error) => toast.error(error.detail),
     onSettled: () => {
       discountsChanged(client);
@@ -92,7 +92,7 @@ export function PromoCodesPage({ route }: { route: AppRoute }) {
   });
   const remove = useMutation({
     ...deletePromoCodeMutation(),
-    onSuccess: () => toast.success(`Le code « ${toDelete?.code ?? ''} » est supprimé.`),
+    onSuccess: () => toast.success(`Le code « ${toDelete?.code ?? ''} » est supprimé.`),
     onError: (error) => toast.error(error.detail),
     onSettled: () => {
       discountsChanged(client);
@@ -132,7 +132,7 @@ export function PromoCodesPage({ route }: { route: AppRoute }) {
   return (
     <PageHeader
       title={route.title}
-      subtitle="Les codes que vos clients saisissent à la borne, à la caisse ou en click & collect : la réduction qu'ils accordent, leur quota et leur validité."
+      subtitle="Les codes que vos clients saisissent à la borne, à la caisse ou en click & collect : la réduction qu'ils accordent, leur quota et leur validité."
       breadcrumbs={crumbsOf(route)}
       actions={
         <Button component={RouterLink} to={CONFIG_LIST_PATH} variant="outlined">
@@ -141,7 +141,7 @@ export function PromoCodesPage({ route }: { route: AppRoute }) {
       }
     >
       <Card>
-        <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: { lg: 'center' }, justifyContent: 'space-between', px: 3, py: 2.5 }}>
+        <Stack direction={{ xs: 'column', xl: 'row' }} spacing={2} sx={{ alignItems: { xl: 'center' }, justifyContent: 'space-between', px: 3, py: 2.5 }}>
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h6" component="h2">
               Codes promo
@@ -150,7 +150,7 @@ export function PromoCodesPage({ route }: { route: AppRoute }) {
               {codes.isSuccess ? `${items.length} code${items.length > 1 ? 's' : ''} · ${openCount} utilisable${openCount > 1 ? 's' : ''} aujourd'hui` : '\u00a0'}
             </Typography>
           </Box>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, '& .MuiToggleButton-root': { whiteSpace: 'nowrap' } }}>
             <Box sx={{ width: { xs: '100%', md: 260 } }}>
               <SearchBar thing="un code" value={query} onChange={setQuery} />
             </Box>
@@ -171,7 +171,7 @@ export function PromoCodesPage({ route }: { route: AppRoute }) {
         ) : items.length === 0 ? (
           <EmptyState icon={<ConfirmationNumberOutlinedIcon />} title="Aucun code promo" message={EMPTY_CODES_TEXT} action={newButton('outlined')} />
         ) : visible.length === 0 ? (
-          <EmptyState icon={<ConfirmationNumberOutlinedIcon />} message={query.trim() ? `Aucun code ne correspond à « ${query.trim()} » avec ce filtre.` : 'Aucun code avec ce filtre.'} />
+          <EmptyState icon={<ConfirmationNumberOutlinedIcon />} message={query.trim() ? `Aucun code ne correspond à « ${query.trim()} » avec ce filtre.` : 'Aucun code avec ce filtre.'} />
         ) : (
           <TableContainer>
             <Table aria-label="Codes promo">
@@ -203,7 +203,7 @@ export function PromoCodesPage({ route }: { route: AppRoute }) {
                           <Typography component="span" sx={{ fontFamily: MONO, fontWeight: 600, fontSize: '0.875rem', letterSpacing: 0.4 }}>
                             {c.code}
                           </Typography>
-                          <CopyButton text={c.code} what={`le code ${c.code}`} onCopied={() => toast.success(`Code « ${c.code} » copié.`)} />
+                          <CopyButton text={c.code} what={`le code ${c.code}`} onCopied={() => toast.success(`Code « ${c.code} » copié.`)} />
                         </Stack>
                       </TableCell>
                       <TableCell>
@@ -261,7 +261,7 @@ export function PromoCodesPage({ route }: { route: AppRoute }) {
                               <EditOutlinedIcon fontSize="small" />
                             </IconButton>
                           </Tooltip>
-                          <Tooltip title={c.used > 0 ? 'Déjà utilisé : à désactiver' : 'Supprimer'}>
+                          <Tooltip title={c.used > 0 ? 'Déjà utilisé : à désactiver' : 'Supprimer'}>
                             <IconButton
                               aria-label={`Supprimer le code ${c.code}`}
                               onClick={() => {
@@ -299,8 +299,8 @@ export function PromoCodesPage({ route }: { route: AppRoute }) {
           title="Ce code a déjà servi"
           icon={<BlockRoundedIcon />}
           tone="warning"
-          message={`Le code « ${toDelete.code} » a déjà servi ${toDelete.used} fois : il ne peut pas être supprimé, pour que les commandes qui l'ont utilisé le gardent dans leurs rapports.`}
-          warning={toDelete.active ? "Désactivez-le : les bornes et les caisses le refuseront dès maintenant, et vous pourrez le réactiver." : 'Il est déjà désactivé : les bornes et les caisses le refusent.'}
+          message={`Le code « ${toDelete.code} » a déjà servi ${toDelete.used} fois : il ne peut pas être supprimé, pour que les commandes qui l'ont utilisé le gardent dans leurs rapports.`}
+          warning={toDelete.active ? "Désactivez-le : les bornes et les caisses le refuseront dès maintenant, et vous pourrez le réactiver." : 'Il est déjà désactivé : les bornes et les caisses le refusent.'}
           confirmLabel={toDelete.active ? 'Désactiver' : 'Fermer'}
           cancelLabel={toDelete.active ? 'Annuler' : 'Retour'}
           pending={change.isPending}
@@ -313,7 +313,7 @@ export function PromoCodesPage({ route }: { route: AppRoute }) {
           kind="promoCode"
           names={[toDelete?.code ?? '']}
           pending={remove.isPending}
-          warning="Il n'a jamais servi : il disparaît sans laisser de trace dans les rapports."
+          warning="Il n'a jamais servi : il disparaît sans laisser de trace dans les rapports."
           onCancel={() => setDeleteOpen(false)}
           onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
         />
