@@ -21,8 +21,6 @@ import type { Discount } from './types';
 const NBSP = '\u00a0';
 /** Intl's French layout, spaces made plain, to compare with readable strings. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
-/** French typography as the screens write it: a no-break space before « : ; ? ! % » and inside « ». */
-const fr = (s: string) => s.replace(/ ([:;?!%»])/g, '\u00a0$1').replace(/« /g, '«\u00a0');
 
 function discount(patch: Partial<Discount> = {}): Discount {
   return {
