@@ -21,6 +21,7 @@ type CatalogueProduct struct {
 	Name       string           `json:"name"`
 	IDCat      int              `json:"idCat"`
 	Category   string           `json:"category"`
+	CategoryID string           `json:"categoryIdGlobal" doc:"idGlobal de sa catégorie (ce que vise une réduction sur des catégories)"`
 	Path       string           `json:"path" doc:"Image (products), vide si aucune"`
 	Prices     []CataloguePrice `json:"prices"`
 	Flags      map[string]bool  `json:"flags" doc:"hidden, sold_out, hidden_borne… (voir la liste des indicateurs)"`
@@ -49,7 +50,7 @@ func (s *Server) listProducts(ctx context.Context, _ *struct{}) (*catalogueOutpu
 				prices = append(prices, CataloguePrice{Tariff: e.Tariff, TypeOrder: e.TypeOrder, Price: float64(e.Price.Cents) / 100})
 			}
 			out.Items = append(out.Items, CatalogueProduct{CampaignID: p.CampaignID, IDGlobal: p.IDGlobal, ID: p.ID, Name: p.Name, IDCat: p.IDCat,
-				Category: p.CategoryName, Path: p.Path, Prices: prices, Flags: p.Flags})
+				Category: p.CategoryName, CategoryID: p.CategoryIDGlobal, Path: p.Path, Prices: prices, Flags: p.Flags})
 		}
 	}
 	return &catalogueOutput{Body: out}, nil

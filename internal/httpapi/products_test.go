@@ -17,6 +17,7 @@ type catalogueJSON struct {
 		IDGlobal   string `json:"idGlobal"`
 		Name       string `json:"name"`
 		Category   string `json:"category"`
+		CategoryID string `json:"categoryIdGlobal"`
 		Prices     []struct {
 			Tariff    int     `json:"tariff"`
 			TypeOrder int     `json:"typeOrder"`
@@ -47,6 +48,15 @@ func TestMesProduitsBulkEditsPricesAndFlags(t *testing.T) {
 		srv.Do(t, http.MethodGet, "/api/v1/products", admin, nil).JSON(t, &cat)
 		if len(cat.Campaigns) != 2 || len(cat.Items) < 90 {
 			t.Fatalf("catalogue: %d cartes, %d products", len(cat.Campaigns), len(cat.Items))
+		}
+		// Each row names its category's idGlobal: the discount editor's category picker lists them.
+		for _, it := range cat.Items {
+			if it.IDGlobal == "main-prod-1" && it.CategoryID != "main-cat-1" {
+				t.Fatalf("Le Classique's category idGlobal: %q", it.CategoryID)
+			}
+			if it.CategoryID == "" {
+				t.Fatalf("%s has no category idGlobal", it.IDGlobal)
+			}
 		}
 		main := cat.Campaigns[0]
 		if main.Nom != "Carte principale" {

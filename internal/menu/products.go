@@ -22,10 +22,13 @@ type CatalogueProduct struct {
 	Name         string
 	IDCat        int
 	CategoryName string
-	Path         string
-	Prices       []PriceEntry
-	Flags        map[string]bool
-	Position     int
+	// CategoryIDGlobal is the idGlobal of the product's category: what a
+	// discount on categories names (discounts.DiscountRules.TargetIDs).
+	CategoryIDGlobal string
+	Path             string
+	Prices           []PriceEntry
+	Flags            map[string]bool
+	Position         int
 	// PurchasePrice is the product's purchase price (the product mix's
 	// margin); zero or invalid: not known.
 	PurchasePrice Price
@@ -138,7 +141,7 @@ func catalogueOf(campaignID int64, d *Document) []CatalogueProduct {
 			flags[name] = *flagOf(pr, name)
 		}
 		list = append(list, CatalogueProduct{CampaignID: campaignID, IDGlobal: pr.IDGlobal, ID: pr.ID, Name: pr.Name, IDCat: pr.IDCat,
-			CategoryName: c.Name, Path: pr.Path, Prices: pr.Prices, Flags: flags, Position: pr.Position, PurchasePrice: pr.PurchasePrice})
+			CategoryName: c.Name, CategoryIDGlobal: c.IDGlobal, Path: pr.Path, Prices: pr.Prices, Flags: flags, Position: pr.Position, PurchasePrice: pr.PurchasePrice})
 	}
 	sort.SliceStable(list, func(i, j int) bool {
 		ai, bi := catOrder(list[i].IDCat)

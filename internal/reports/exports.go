@@ -232,6 +232,7 @@ func (s *Service) discountTables(ctx context.Context, p tenancy.Principal, q Exp
 		amounts("by-type", "Par type de réduction", "Type de réduction", r.ByType, DiscountTypeNames),
 		amounts("by-source", "Par source", "Source", r.BySource, nil),
 		amounts("by-label", "Par libellé", "Libellé", r.ByLabel, nil),
+		amounts("by-code", "Par code promo", "Code promo", r.ByCode, nil),
 		series, byRest,
 	}, nil
 }

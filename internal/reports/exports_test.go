@@ -336,6 +336,21 @@ func TestExportsEqualReports(t *testing.T) {
 		if byType != disc.Total || byType != rawDiscount {
 			t.Errorf("discounts by type %d, report %d, raw %d", byType, disc.Total, rawDiscount)
 		}
+		// The promo codes' table (Mes Réductions and the codes dashboard export it): the report's rows.
+		_, tabs = exportBoth(t, w.svc, w.admin, reports.ExportQuery{Report: "discounts", Filter: f, Table: "by-code"})
+		if got := len(tabs["by-code"].csv) - 1; got != len(disc.ByCode) {
+			t.Errorf("discounts by code: %d rows, report %d", got, len(disc.ByCode))
+		}
+		var byCode, reportByCode int64
+		for i := 1; i < len(tabs["by-code"].csv); i++ {
+			byCode += tabs["by-code"].cents(t, i, "cents")
+		}
+		for _, a := range disc.ByCode {
+			reportByCode += a.Cents
+		}
+		if byCode != reportByCode {
+			t.Errorf("discounts by code %d, report %d", byCode, reportByCode)
+		}
 
 		// The flash: a table per currency, never two in one column.
 		ex, tabs = exportBoth(t, w.svc, w.admin, reports.ExportQuery{Report: "flash"})

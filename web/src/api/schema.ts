@@ -3565,6 +3565,8 @@ export interface components {
             /** Format: int64 */
             campaignId: number;
             category: string;
+            /** @description idGlobal de sa catégorie (ce que vise une réduction sur des catégories) */
+            categoryIdGlobal: string;
             /** @description hidden, sold_out, hidden_borne… (voir la liste des indicateurs) */
             flags: {
                 [key: string]: boolean;
@@ -12550,7 +12552,7 @@ export interface operations {
                 report: "products" | "sales" | "discounts" | "discounted-orders" | "z" | "performance" | "counts" | "revenue" | "flash" | "restaurants" | "equipments" | "product-mix" | "click-and-collect" | "cancellations";
                 /** @description csv : un tableau, pour Excel en français (UTF-8 avec BOM, « ; », virgule décimale, JJ/MM/AAAA, fins de ligne CRLF) ; xlsx : un classeur, une feuille par tableau, chiffres en nombres avec leur format */
                 format: "csv" | "xlsx";
-                /** @description Le tableau du rapport (products : categories, ranking ; sales : items ; discounts : by-type, by-source, by-label, series, by-restaurant ; discounted-orders : orders ; z : equipments ; performance : by-restaurant, by-day, by-order-type, by-category, by-product, heatmap ; counts : counts ; revenue : series, totals, heatmap ; flash : totals-{DEVISE}, restaurants-{DEVISE}, by-order-type-{DEVISE}, by-source-{DEVISE} ; restaurants : ranking, totals ; equipments : equipments-{DEVISE} ; product-mix : products, categories, options ; click-and-collect : days, hours, types, restaurants ; cancellations : statuses, sources, reasons, days, restaurants, equipments, orders). Vide : tous les tableaux en xlsx, le premier en csv. */
+                /** @description Le tableau du rapport (products : categories, ranking ; sales : items ; discounts : by-type, by-source, by-label, by-code, series, by-restaurant ; discounted-orders : orders ; z : equipments ; performance : by-restaurant, by-day, by-order-type, by-category, by-product, heatmap ; counts : counts ; revenue : series, totals, heatmap ; flash : totals-{DEVISE}, restaurants-{DEVISE}, by-order-type-{DEVISE}, by-source-{DEVISE} ; restaurants : ranking, totals ; equipments : equipments-{DEVISE} ; product-mix : products, categories, options ; click-and-collect : days, hours, types, restaurants ; cancellations : statuses, sources, reasons, days, restaurants, equipments, orders). Vide : tous les tableaux en xlsx, le premier en csv. */
                 table?: string;
                 /** @description AAAA-MM-JJ ; obligatoire sauf pour flash */
                 start?: string;

@@ -74,6 +74,10 @@ const EquipmentHistoryPage = lazyScreen(() => import('../features/restaurants-re
 const DataExportsPage = lazyScreen(() => import('../features/dataExports/pages/DataExportsPage').then((m) => m.DataExportsPage));
 const ClickAndCollectPage = lazyScreen(() => import('../features/clickandcollect/pages/ClickAndCollectPage').then((m) => m.ClickAndCollectPage));
 const CancellationsPage = lazyScreen(() => import('../features/clickandcollect/pages/CancellationsPage').then((m) => m.CancellationsPage));
+const DiscountsPage = lazyScreen(() => import('../features/discounts/pages/DiscountsPage').then((m) => m.DiscountsPage));
+const EditDiscountPage = lazyScreen(() => import('../features/discounts/pages/EditDiscountPage').then((m) => m.EditDiscountPage));
+const PromoCodesPage = lazyScreen(() => import('../features/discounts/pages/PromoCodesPage').then((m) => m.PromoCodesPage));
+const PromoCodesDashboardPage = lazyScreen(() => import('../features/discounts/pages/PromoCodesDashboardPage').then((m) => m.PromoCodesDashboardPage));
 const ProductMixPage = lazyScreen(() => import('../features/product-mix/pages/ProductMixPage').then((m) => m.ProductMixPage));
 
 /** Screens drawn without the shell (full-page layouts). */
@@ -196,6 +200,15 @@ function screen(route: AppRoute): ReactElement {
       return <CampagneRestosPage />;
     case 'deploiementCarte':
       return <DeploiementPage />;
+    case 'discounts':
+      return <DiscountsPage route={route} />;
+    case 'editDiscount':
+      // Keyed: from one family's editor to the other's, or to a new discount, the form starts again.
+      return <EditDiscountPage key={route.path} route={route} />;
+    case 'promoCodes':
+      return <PromoCodesPage route={route} />;
+    case 'promoCodesDashboard':
+      return <PromoCodesDashboardPage route={route} />;
     case 'placeholder':
       return <PlaceholderPage route={route} />;
   }

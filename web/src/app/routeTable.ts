@@ -115,7 +115,11 @@ export type ScreenId =
   | 'restaurantComparison'
   | 'restaurantsToday'
   | 'equipmentHistory'
-  | 'dataExports';
+  | 'dataExports'
+  | 'discounts'
+  | 'editDiscount'
+  | 'promoCodes'
+  | 'promoCodesDashboard';
 
 export interface AppRoute {
   /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
@@ -237,11 +241,12 @@ export const routes: readonly AppRoute[] = [
   r({ path: `${P}/GestionMarques`, title: 'Gestion Marques', area: 'catalogue', nav: 'Gestion Marques' }),
 
   // Discounts and promotions
-  r({ path: `${P}/configreduction`, title: 'Configuration Réductions', area: 'marketing', nav: 'Configuration Réductions' }),
-  r({ path: `${P}/editreduction/:idRed`, title: 'Modifier la réduction', area: 'marketing' }),
-  r({ path: `${P}/configcodepromo`, title: 'Codes Promo', area: 'marketing', nav: 'Codes Promo' }),
-  r({ path: '/reductions/lists', title: 'Liste des réductions', area: 'marketing', nav: 'Liste des réductions' }),
-  r({ path: '/reductions/edit', title: 'Modifier une réduction', area: 'marketing', nav: 'Modifier une réduction' }),
+  // Two route families name the same screens (issue 19): each list opens the editor of its family.
+  r({ path: `${P}/configreduction`, title: 'Configuration Réductions', area: 'marketing', nav: 'Configuration Réductions', screen: 'discounts', description: "Les réductions de la franchise : ce qu'elles retirent, leurs conditions, automatiques ou par code promo." }),
+  r({ path: `${P}/editreduction/:idRed`, title: 'Modifier la réduction', area: 'marketing', screen: 'editDiscount' }),
+  r({ path: `${P}/configcodepromo`, title: 'Codes Promo', area: 'marketing', nav: 'Codes Promo', screen: 'promoCodes', description: 'Les codes promo : la réduction accordée, le quota, la limite par client et la validité.' }),
+  r({ path: '/reductions/lists', title: 'Liste des réductions', area: 'marketing', nav: 'Liste des réductions', screen: 'discounts', description: "Les réductions de la franchise : ce qu'elles retirent, leurs conditions, automatiques ou par code promo. Même écran que Configuration Réductions." }),
+  r({ path: '/reductions/edit', title: 'Modifier une réduction', area: 'marketing', nav: 'Nouvelle réduction', screen: 'editDiscount', description: "L'éditeur d'une réduction : sans identifiant, une nouvelle réduction." }),
 
   // Customers and SMS campaigns
   ...page('clients', '/mesClients', [
@@ -324,8 +329,8 @@ export const routes: readonly AppRoute[] = [
     ['BetaFideliteGlobale', 'Fidélité globale'],
     ['BetaFideliteHistorique', 'Historique fidélité'],
     ['BetaFideliteMesClients', 'Fidélité — mes clients'],
-    ['BetaCodePromo', 'Codes promo'],
   ]),
+  r({ path: '/dashbaord/BetaCodePromo', title: 'Codes promo', area: 'beta', nav: 'Codes promo', restaurantFilter: true, screen: 'promoCodesDashboard', description: "Ce que chaque code promo a accordé sur la période — commandes et réduction — et ce qu'il reste de son quota." }),
   // The beta « Tableau de bord » is the real-time dashboard.
   r({ path: '/dashbaord/V2BetaDashboard', title: 'Tableau de bord', area: 'beta', nav: 'Tableau de bord', restaurantFilter: true, screen: 'realtimeDashboard', description: "L'activité de vos restaurants en direct : commandes, chiffre d'affaires et tendances. Même écran que le Tableau de bord temps réel." }),
   revenue('beta', '/dashbaord/BetaCaAnnuel', "Chiffre d'affaires annuel", { metric: 'revenue', grain: 'month', period: 'last12Months' }),

@@ -9,6 +9,7 @@ import { cartesHistoryKeys, menuKeys } from '../features/menus/queries';
 import { settingsKeys } from '../features/settings/queries';
 import { deployKeys, jobKeys } from '../features/deploy/queries';
 import { marketplaceKeys } from '../features/marketplace/queries';
+import { discountKeys } from '../features/discounts/queries';
 import { api, unwrap } from '../api/client';
 import { useSession } from './session';
 
@@ -43,6 +44,10 @@ const invalidations: Record<string, readonly QueryKey[]> = {
   'deploy.changed': [deployKeys.all, historyKeys.all],
   // A restaurant's integration modules changed (switch, settings, tills).
   'marketplace.changed': [marketplaceKeys.all, historyKeys.all],
+  // The franchise's discounts or promo codes changed (a save, a code used at a kiosk).
+  'discounts.changed': [discountKeys.all, historyKeys.all],
+  // A kiosk or till used a code: its count of uses moved.
+  'discounts.codeUsed': [discountKeys.codes()],
 };
 
 /**
@@ -64,6 +69,8 @@ export const serverEventTypes = [
   'menu.deployed',
   'deploy.changed',
   'marketplace.changed',
+  'discounts.changed',
+  'discounts.codeUsed',
   'resync',
 ] as const;
 

@@ -16,6 +16,8 @@ export const deleteKinds = {
   carte: { one: 'la carte', many: 'cartes' },
   relation: { one: 'la relation', many: 'relations' },
   restaurant: { one: 'le restaurant', many: 'restaurants' },
+  discount: { one: 'la réduction', many: 'réductions' },
+  promoCode: { one: 'le code promo', many: 'codes promo' },
 } as const;
 
 export type DeleteKind = keyof typeof deleteKinds;

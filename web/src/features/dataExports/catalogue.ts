@@ -57,6 +57,7 @@ export const DATA_GROUPS: readonly DataGroup[] = [
       { report: 'discounts', table: 'by-label', title: 'Réductions par libellé', description: 'Commandes et montant par libellé de réduction.' },
       { report: 'discounts', table: 'by-type', title: 'Réductions par type', description: 'Commandes et montant par type de réduction (pourcentage, montant).' },
       { report: 'discounts', table: 'by-source', title: 'Réductions par source', description: 'Commandes et montant selon la caisse, la borne ou le click & collect.' },
+      { report: 'discounts', table: 'by-code', title: 'Réductions par code promo', description: 'Commandes et montant de chaque code promo utilisé.' },
     ],
   },
   {

@@ -40,6 +40,7 @@ function product(campaignId: number, idGlobal: string, name: string, price = 9.9
     id: 1,
     name,
     idCat: 1,
+    categoryIdGlobal: 'cat-1',
     category,
     path: '',
     prices: [

@@ -43,6 +43,7 @@ function product(campaignId: number, idGlobal: string, name: string, price: numb
     name,
     idCat: 1,
     category: 'Burgers',
+    categoryIdGlobal: 'cat-1',
     path: '',
     prices: [
       { tariff: 1, typeOrder: 1, price },

@@ -307,6 +307,7 @@ describe('Mes Réductions', () => {
     byType: [{ label: 'pourcentage', cents: 1250, orders: 3 }],
     bySource: [{ label: 'Borne', cents: 1250, orders: 3 }],
     byLabel: [{ label: 'Happy Hour', cents: 1250, orders: 3 }],
+    byCode: [{ label: 'BIENVENUE', cents: 450, orders: 2 }],
     series: [{ label: '2026-11-01', cents: 1250, orders: 3 }],
     byRestaurant: [{ label: 'Burger Bastille', cents: 1250, orders: 3 }],
     totalCents: 1250,
@@ -352,7 +353,7 @@ describe('Mes Réductions', () => {
     const calls = serveDiscounts();
     renderApp('/brigade/mesreductions', user('admin'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Mes Réductions' }, slow)).toBeTruthy();
-    for (const title of ['Graph de Réduction Par Jour', 'Liste Commande en Réduction', 'Réduction par Restaurant']) {
+    for (const title of ['Graph de Réduction Par Jour', 'Liste Commande en Réduction', 'Réduction par Restaurant', 'Répartition par Code Promo']) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeTruthy();
     }
     const orders = await screen.findByRole('table', { name: 'Liste Commande en Réduction' }, slow);

@@ -24,6 +24,7 @@ export const DISCOUNT_TITLES = {
   byType: 'Répartition par Type de Réduction',
   bySource: 'Répartition par Source de Commande',
   byLabel: 'Répartition par Libellé de Réduction',
+  byCode: 'Répartition par Code Promo',
   series: 'Graph de Réduction Par Jour',
   orders: 'Liste Commande en Réduction',
   byRestaurant: 'Réduction par Restaurant',
@@ -42,7 +43,7 @@ function discountValueText(row: DiscountedRow, money: (c: number) => string): st
   return row.type_discount === 'pourcentage' ? formatTaxRate(row.discount_value) : money(row.discount_value);
 }
 
-/** Mes Réductions (spec §2.4). */
+/** Mes Réductions (spec §2.4), with the promo codes' share (issue 19). */
 export function DiscountsReportPage({ route }: { route: AppRoute }) {
   const { range, setRange, valid } = useDateRange();
   const { restaurantId } = useReportRestaurant();
@@ -83,6 +84,7 @@ export function DiscountsReportPage({ route }: { route: AppRoute }) {
     { table: 'by-type', title: DISCOUNT_TITLES.byType, data: toData(data?.byType).map((d) => ({ ...d, label: discountTypeName(d.label) })), help: 'Montant des réductions par type (pourcentage, montant…).' },
     { table: 'by-source', title: DISCOUNT_TITLES.bySource, data: toData(data?.bySource), help: 'Montant des réductions selon la source de la commande (caisse, borne, click & collect…).' },
     { table: 'by-label', title: DISCOUNT_TITLES.byLabel, data: toData(data?.byLabel), help: 'Montant des réductions par libellé de réduction.' },
+    { table: 'by-code', title: DISCOUNT_TITLES.byCode, data: toData(data?.byCode), help: 'Montant des réductions accordées par un code promo, code par code (les réductions automatiques ou saisies en caisse n’y figurent pas).' },
   ];
   const series = useMemo(() => toData(data?.series), [data]);
   const byRestaurant = data?.byRestaurant ?? undefined;
@@ -138,7 +140,7 @@ export function DiscountsReportPage({ route }: { route: AppRoute }) {
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(12, minmax(0, 1fr))' }, alignItems: 'start' }}>
         {donuts.map((d) => (
-          <Box key={d.title} sx={{ gridColumn: { lg: 'span 4' }, minWidth: 0, alignSelf: 'stretch' }}>
+          <Box key={d.title} sx={{ gridColumn: { lg: 'span 6', xl: 'span 3' }, minWidth: 0, alignSelf: 'stretch' }}>
             <ReportCard fill title={d.title} help={d.help} subtitle={period} empty={!loading && d.data.every((x) => x.value <= 0)} {...common}
               actions={<ExportMenu report="discounts" table={d.table} title={d.title} params={exportParams} disabled={!data} />}>
               <DonutChart data={d.data} format={money} label={d.title} height={170} maxSlices={6} legend="below" />
