@@ -303,7 +303,6 @@ describe('Mes Réductions', () => {
   const report: DiscountReport = {
     currency: 'EUR',
     currencies: [{ code: 'EUR', restaurants: 2 }],
-    byCode: [],
     byType: [{ label: 'pourcentage', cents: 1250, orders: 3 }],
     bySource: [{ label: 'Borne', cents: 1250, orders: 3 }],
     byLabel: [{ label: 'Happy Hour', cents: 1250, orders: 3 }],
