@@ -70,6 +70,7 @@ const EquipmentHistoryPage = lazyScreen(() => import('../features/restaurants-re
 const DataExportsPage = lazyScreen(() => import('../features/dataExports/pages/DataExportsPage').then((m) => m.DataExportsPage));
 const ClickAndCollectPage = lazyScreen(() => import('../features/clickandcollect/pages/ClickAndCollectPage').then((m) => m.ClickAndCollectPage));
 const CancellationsPage = lazyScreen(() => import('../features/clickandcollect/pages/CancellationsPage').then((m) => m.CancellationsPage));
+const GestionProduitsPage = lazyScreen(() => import('../features/availability/pages/GestionProduitsPage').then((m) => m.GestionProduitsPage));
 const ProductMixPage = lazyScreen(() => import('../features/product-mix/pages/ProductMixPage').then((m) => m.ProductMixPage));
 
 /** Screens drawn without the shell (full-page layouts). */
@@ -184,6 +185,8 @@ function screen(route: AppRoute): ReactElement {
       return <DataExportsPage key={route.path} route={route} />;
     case 'marketplace':
       return <MarketplacePage route={route} />;
+    case 'gestionProduits':
+      return <GestionProduitsPage route={route} />;
     case 'campagneRestos':
       return <CampagneRestosPage />;
     case 'deploiementCarte':

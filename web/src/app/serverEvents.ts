@@ -9,6 +9,7 @@ import { cartesHistoryKeys, menuKeys } from '../features/menus/queries';
 import { settingsKeys } from '../features/settings/queries';
 import { deployKeys, jobKeys } from '../features/deploy/queries';
 import { marketplaceKeys } from '../features/marketplace/queries';
+import { availabilityKeys } from '../features/availability/queries';
 import { api, unwrap } from '../api/client';
 import { useSession } from './session';
 
@@ -43,6 +44,8 @@ const invalidations: Record<string, readonly QueryKey[]> = {
   'deploy.changed': [deployKeys.all, historyKeys.all],
   // A restaurant's integration modules changed (switch, settings, tills).
   'marketplace.changed': [marketplaceKeys.all, historyKeys.all],
+  // A restaurant's sold-outs or opening hours changed (data {restaurantId}).
+  'availability.changed': [availabilityKeys.all, historyKeys.all],
 };
 
 /**
@@ -64,6 +67,7 @@ export const serverEventTypes = [
   'menu.deployed',
   'deploy.changed',
   'marketplace.changed',
+  'availability.changed',
   'resync',
 ] as const;
 
