@@ -86,8 +86,8 @@ export function ProductsPanel({ restaurantId }: { restaurantId: number }) {
             Marquez un produit ou une option épuisé : les bornes du restaurant le retirent dans la seconde, sans redéploiement.
           </Typography>
         </Box>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ px: 3, pb: 2, alignItems: { md: 'center' } }}>
-          <Box sx={{ flex: 1, minWidth: 220 }}>
+        <Stack direction="row" useFlexGap spacing={1.5} sx={{ px: 3, pb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Box sx={{ flex: '1 1 220px' }}>
             <SearchBar thing="un produit ou une option" value={search} onChange={setSearch} />
           </Box>
           <ToggleButtonGroup
@@ -105,9 +105,18 @@ export function ProductsPanel({ restaurantId }: { restaurantId: number }) {
             <ToggleButton value="product">Produits</ToggleButton>
             <ToggleButton value="option">Options</ToggleButton>
           </ToggleButtonGroup>
-          <FormControl size="small" sx={{ minWidth: 200 }}>
-            <InputLabel id="group-filter">Catégorie</InputLabel>
-            <Select labelId="group-filter" label="Catégorie" value={group} onChange={(e) => setGroup(e.target.value)}>
+          <FormControl size="small" sx={{ minWidth: 180, flex: '0 1 200px' }}>
+            <InputLabel id="group-filter" shrink>
+              {kind === 'option' ? 'Groupe' : 'Catégorie'}
+            </InputLabel>
+            <Select
+              labelId="group-filter"
+              label={kind === 'option' ? 'Groupe' : 'Catégorie'}
+              notched
+              displayEmpty
+              value={group}
+              onChange={(e) => setGroup(e.target.value)}
+            >
               <MenuItem value="">Toutes les catégories</MenuItem>
               {groups.map((g) => (
                 <MenuItem key={g} value={g}>
