@@ -9,6 +9,7 @@ import (
 	"log/slog"
 
 	"brigade/internal/auth"
+	"brigade/internal/availability"
 	"brigade/internal/blob"
 	"brigade/internal/deploy"
 	"brigade/internal/discounts"
@@ -35,22 +36,23 @@ type Services struct {
 	Bus   events.Bus
 	Blobs blob.Store
 
-	Tenancy     *tenancy.Service
-	Devices     *tenancy.DeviceKeys // equipment keys recently authenticated
-	Auth        *auth.Service
-	Menu        *menu.Service
-	Images      *menu.Images
-	Settings    *settings.Service
-	Orders      *orders.Service
-	Reports     *reports.Service
-	Jobs        *jobs.Runner
-	Deploy      *deploy.Service
-	Marketplace *marketplace.Service
-	Discounts   *discounts.Service
-	Presence    *presence.Service
-	Notices     *notices.Service
-	Exports     *export.Service
-	Summaries   *summaries.Service
+	Tenancy      *tenancy.Service
+	Devices      *tenancy.DeviceKeys // equipment keys recently authenticated
+	Auth         *auth.Service
+	Menu         *menu.Service
+	Images       *menu.Images
+	Settings     *settings.Service
+	Orders       *orders.Service
+	Reports      *reports.Service
+	Jobs         *jobs.Runner
+	Deploy       *deploy.Service
+	Marketplace  *marketplace.Service
+	Availability *availability.Service
+	Discounts    *discounts.Service
+	Presence     *presence.Service
+	Notices      *notices.Service
+	Exports      *export.Service
+	Summaries    *summaries.Service
 	// Mail is the mail sender (authConfig.Mailer, else the log).
 	Mail mail.Sender
 }
@@ -79,6 +81,7 @@ func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, au
 	s.Jobs = jobs.NewRunner(db, bus)
 	s.Deploy = deploy.NewService(db, s.Tenancy, s.Jobs, bus, blobs)
 	s.Marketplace = marketplace.NewService(db, s.Tenancy, bus)
+	s.Availability = availability.NewService(db, s.Tenancy, bus, s.Deploy)
 	s.Discounts = discounts.NewService(db, s.Tenancy, bus)
 	s.Orders.SetGate(s.Discounts.OrderGate)
 	s.Presence = presence.NewService(db, s.Tenancy, bus)

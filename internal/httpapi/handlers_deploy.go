@@ -54,7 +54,7 @@ func (s *Server) deployRouteTable() []route {
 		{method: http.MethodGet, path: "/kiosk/v1/manifest", id: "kioskManifest", tag: tagDevices, summary: "Manifeste : le menu et les images qu'il utilise (chemin, taille, date, empreinte SHA-256) pour une synchronisation incrémentale", access: device, original: []string{"MANIFEST"}, register: handle(s.kioskManifest)},
 		{method: http.MethodGet, path: "/kiosk/v1/images/{kind}/{file}", id: "kioskImage", tag: tagDevices, summary: "Une image du manifeste", access: device, original: []string{"CartesCampagnesImages/{franchiseId}/categories|products|ingredients|supplements/{path}"}, register: s.registerKioskImage},
 		{method: http.MethodGet, path: "/kiosk/v1/colors", id: "kioskColors", tag: tagDevices, summary: "Couleurs de la borne", access: device, original: []string{"colors_borne"}, register: handle(s.kioskColors)},
-		{method: http.MethodGet, path: "/kiosk/v1/events", id: "kioskEvents", tag: tagDevices, summary: "Flux SSE de la borne : `ready` (avec l'ETag du menu), puis `menu` dès qu'une génération ou un retour arrière change son menu", access: device, register: s.registerKioskEvents},
+		{method: http.MethodGet, path: "/kiosk/v1/events", id: "kioskEvents", tag: tagDevices, summary: "Flux SSE de la borne : `ready` (avec l'ETag du menu et celui de la disponibilité), `availability` dès qu'un épuisé ou un horaire du restaurant change, `discounts` quand ses réductions automatiques changent, puis `menu` dès qu'une génération ou un retour arrière change son menu", access: device, register: s.registerKioskEvents},
 	}
 }
 
@@ -408,7 +408,7 @@ func (s *Server) kioskColors(ctx context.Context, _ *struct{}) (*kioskColorsOutp
 
 func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
 	op.Responses = map[string]*huma.Response{"200": {
-		Description: "Flux `text/event-stream` : `ready` (data : `{\"etag\":…,\"version\":…}`), puis `menu` (même forme) à chaque nouveau menu du restaurant ; `discounts` (data : `{\"etag\":…}`) à l'ouverture puis quand les réductions du restaurant changent (GET /kiosk/v1/discounts) ; et des commentaires de maintien.",
+		Description: "Flux `text/event-stream` : `ready` (data : `{\"etag\":…,\"version\":…}`), puis `menu` (même forme) à chaque nouveau menu du restaurant ; `discounts` (data : `{\"etag\":…}`) à l'ouverture puis quand les réductions du restaurant changent (GET /kiosk/v1/discounts) ; `availability` (data : `{\"etag\":…}`) dans la seconde quand les épuisés ou les horaires du restaurant changent, ou quand le document change de lui-même (fin d'un épuisé, ouverture ou fermeture d'un canal) (GET /kiosk/v1/availability ; `ready` porte déjà son ETag dans `availability`) ; et des commentaires de maintien.",
 		Content:     map[string]*huma.MediaType{"text/event-stream": {Schema: &huma.Schema{Type: "string"}}},
 	}}
 	huma.Register(api, op, func(ctx context.Context, _ *struct{}) (*huma.StreamResponse, error) {
@@ -417,10 +417,14 @@ func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
 			token := deviceToken(hctx.Header("Authorization"), hctx.Header("X-Device-Key"))
 			ch, stop := s.Bus.Subscribe(d.Restaurant.FranchiseID)
 			defer stop()
+			avail := s.newKioskAvailabilityNews(d)
 			current := func(w io.Writer, name string) error {
 				data := map[string]any{"etag": "", "version": 0}
 				if c, err := s.Deploy.CurrentFor(hctx.Context(), d.Restaurant.ID); err == nil {
 					data = map[string]any{"etag": c.ETag(), "version": c.Version}
+				}
+				if name == "ready" {
+					data["availability"] = avail.ready(hctx.Context())
 				}
 				b, _ := json.Marshal(data)
 				_, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, b)
@@ -445,7 +449,7 @@ func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
 				}
 				return discountsNews(w)
 			}
-			s.stream(hctx, ch, ready, func(w io.Writer, e events.Event) error {
+			s.stream(hctx, avail.withClock(hctx.Context(), ch), ready, func(w io.Writer, e events.Event) error {
 				if tenancy.InvalidatesDeviceKeys(e.Type) && (e.Type != events.TypeEquipmentsChanged || fmt.Sprint(e.Data["restaurantId"]) == fmt.Sprint(d.Restaurant.ID)) {
 					// The key may have been revoked, renewed, or its
 					// restaurant archived: the stream ends with the key.
@@ -467,6 +471,11 @@ func (s *Server) registerKioskEvents(api huma.API, op huma.Operation) {
 				}
 				if e.Type == discounts.TypeChanged {
 					return discountsNews(w)
+				}
+				if avail.concerns(e) {
+					if err := avail.announce(hctx.Context(), w); err != nil || e.Type != events.TypeResync {
+						return err
+					}
 				}
 				if e.Type == events.TypeResync {
 					if err := current(w, "menu"); err != nil {

@@ -41,8 +41,9 @@ type Client struct {
 	Key     string
 	HTTP    *http.Client
 
-	mu   sync.Mutex
-	last Menu
+	mu    sync.Mutex
+	last  Menu
+	avail Availability
 }
 
 // New returns a client for the server at baseURL with the kiosk's key.
@@ -162,10 +163,60 @@ func (c *Client) Manifest(ctx context.Context) (Manifest, error) {
 	return m, json.NewDecoder(res.Body).Decode(&m)
 }
 
+// Availability is the restaurant's availability document as last
+// received: what is sold out (with when it ends), the opening hours per
+// channel, and whether each channel is open.
+type Availability struct {
+	ETag string
+	JSON []byte
+	// NotModified: the server answered 304 and JSON is the copy held.
+	NotModified bool
+}
+
+// Availability fetches the availability document, sending the ETag of the
+// copy held (an "availability" event on the stream names the new one).
+func (c *Client) Availability(ctx context.Context) (Availability, error) {
+	req, err := c.request(ctx, "/kiosk/v1/availability")
+	if err != nil {
+		return Availability{}, err
+	}
+	c.mu.Lock()
+	last := c.avail
+	c.mu.Unlock()
+	if last.ETag != "" {
+		req.Header.Set("If-None-Match", last.ETag)
+	}
+	res, err := c.HTTP.Do(req)
+	if err != nil {
+		return Availability{}, err
+	}
+	defer res.Body.Close()
+	switch res.StatusCode {
+	case http.StatusNotModified:
+		last.NotModified = true
+		return last, nil
+	case http.StatusOK:
+	default:
+		return Availability{}, failure(res)
+	}
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		return Availability{}, err
+	}
+	a := Availability{ETag: res.Header.Get("ETag"), JSON: data}
+	c.mu.Lock()
+	c.avail = a
+	c.mu.Unlock()
+	return a, nil
+}
+
 // Event is a message of the kiosk's stream.
 type Event struct {
-	Name string // "ready" or "menu"
+	Name string // "ready", "menu", "availability", "discounts"
 	ETag string
+	// Availability is the ETag of the availability document the ready
+	// event carries.
+	Availability string
 }
 
 // Events reads the kiosk's SSE stream and calls fn for each event until
@@ -196,10 +247,11 @@ func (c *Client) Events(ctx context.Context, fn func(Event) error) error {
 		case line == "":
 			if name != "" {
 				var d struct {
-					ETag string `json:"etag"`
+					ETag         string `json:"etag"`
+					Availability string `json:"availability"`
 				}
 				_ = json.Unmarshal([]byte(data), &d)
-				if err := fn(Event{Name: name, ETag: d.ETag}); err != nil {
+				if err := fn(Event{Name: name, ETag: d.ETag, Availability: d.Availability}); err != nil {
 					return err
 				}
 			}
@@ -223,6 +275,9 @@ func (c *Client) Watch(ctx context.Context, onMenu func(Menu)) error {
 	for {
 		err := c.Events(ctx, func(e Event) error {
 			wait = 100 * time.Millisecond // connected: start again from a short wait
+			if e.Name != "ready" && e.Name != "menu" {
+				return nil // other documents' news (availability, discounts)
+			}
 			c.mu.Lock()
 			held := c.last.ETag
 			c.mu.Unlock()

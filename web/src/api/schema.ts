@@ -2426,6 +2426,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/restaurants/{restaurantId}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gestion Produits : les produits et options de la carte déployée du restaurant, ce qui est épuisé maintenant et jusqu'à quand, la journée en cours du restaurant
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["getAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/restaurants/{restaurantId}/availability/soldout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Marquer un produit ou une option épuisé « pour le reste de la journée » (jusqu'à la fin de la journée du restaurant, ou de son service s'il passe minuit) ou « jusqu'au » jour choisi inclus, sans redéployer la carte ; les bornes du restaurant sont prévenues dans la seconde (événement `availability`) ; journalisé
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        put: operations["setSoldOut"];
+        post?: never;
+        /**
+         * Remettre en vente un produit ou une option (sans effet s'il ne l'est plus) ; les bornes sont prévenues ; journalisé
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        delete: operations["clearSoldOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/restaurants/{restaurantId}/equipments": {
         parameters: {
             query?: never;
@@ -2499,6 +2549,34 @@ export interface paths {
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
          */
         delete: operations["revokeEquipmentKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/restaurants/{restaurantId}/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Horaires d'ouverture du restaurant par canal (bornes, click & collect, caisses) : créneaux de la semaine et jours particuliers, ouvert ou non maintenant ; ETag = version (0 : jamais enregistrés, ouvert à toute heure)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["getOpeningHours"];
+        /**
+         * Enregistrer les horaires d'ouverture (If-Match obligatoire : la version lue) ; les bornes sont prévenues ; journalisé
+         * @description **Accès :** `admin`, `moderator`, `guest`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        put: operations["saveOpeningHours"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2804,6 +2882,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kiosk/v1/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Disponibilité du restaurant de la borne : éléments épuisés (avec leur fin), horaires par canal, ouvert maintenant ; ETag fort, 304 sur If-None-Match ; annoncée par l'événement `availability` du flux /kiosk/v1/events
+         * @description **Accès :** caisse ou borne, avec sa clé d'équipement (`Authorization: Bearer brg_dev_…`).
+         *
+         *     Exemple de client (Go) : `internal/deploy/kioskclient` — `a, err := c.Availability(ctx)` (envoie l'ETag connu, lit 304) ; `c.Watch` appelle `OnAvailability` à chaque événement `availability`.
+         */
+        get: operations["kioskAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kiosk/v1/clickandcollect": {
         parameters: {
             query?: never;
@@ -2874,7 +2974,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Flux SSE de la borne : `ready` (avec l'ETag du menu), puis `menu` dès qu'une génération ou un retour arrière change son menu
+         * Flux SSE de la borne : `ready` (avec l'ETag du menu et celui de la disponibilité), `availability` dès qu'un épuisé ou un horaire du restaurant change, `discounts` quand ses réductions automatiques changent, puis `menu` dès qu'une génération ou un retour arrière change son menu
          * @description **Accès :** caisse ou borne, avec sa clé d'équipement (`Authorization: Bearer brg_dev_…`).
          */
         get: operations["kioskEvents"];
@@ -3200,6 +3300,16 @@ export interface components {
              * @description pourcentage : en points de base ; montant : en centimes
              */
             value: number;
+        };
+        AvailabilityElement: {
+            /** @description Catégorie du produit ou groupe de l'option */
+            group: string;
+            idGlobal: string;
+            /** @enum {string} */
+            kind: "product" | "option";
+            name: string;
+            /** @description Présent si l'élément est épuisé maintenant */
+            soldOut?: components["schemas"]["SoldOut"];
         };
         Basket: {
             /** @description Réductions déjà appliquées à la commande, pour les règles de cumul */
@@ -3613,6 +3723,19 @@ export interface components {
             element?: string;
             field: string;
         };
+        ChannelHours: {
+            /** @description Sans restriction horaire : ouvert à toute heure (les exceptions s'appliquent quand même) ; les créneaux de la semaine sont conservés mais ignorés */
+            alwaysOpen: boolean;
+            /** @description Jours particuliers (fériés, fermetures), par date */
+            exceptions: components["schemas"]["Exception"][] | null;
+            /** @description Les sept jours, du lundi (1) au dimanche (7) */
+            weekly: components["schemas"]["DayHours"][] | null;
+        };
+        ChannelsOpen: {
+            borne: components["schemas"]["OpenState"];
+            caisse: components["schemas"]["OpenState"];
+            clickncollect: components["schemas"]["OpenState"];
+        };
         ClickAndCollect: {
             /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
             currencies: components["schemas"]["CurrencyShare"][] | null;
@@ -3877,6 +4000,15 @@ export interface components {
             first_name?: string;
             last_name?: string;
             phone?: string;
+        };
+        DayHours: {
+            /**
+             * Format: int64
+             * @description 1 = lundi … 7 = dimanche
+             */
+            day: number;
+            /** @description Créneaux du jour, dans l'ordre ; aucun : fermé */
+            slots: components["schemas"]["Slot"][] | null;
         };
         DeletedCampaign: {
             /**
@@ -4217,6 +4349,19 @@ export interface components {
              */
             type: string;
         };
+        Exception: {
+            /** @description Fermé toute la journée (les créneaux sont alors ignorés) */
+            closed: boolean;
+            /**
+             * @description Date locale, AAAA-MM-JJ
+             * @example 2025-12-25
+             */
+            date: string;
+            /** @description Par exemple « Noël » */
+            label: string;
+            /** @description Créneaux de ce jour, à la place de ceux de la semaine */
+            slots: components["schemas"]["Slot"][] | null;
+        };
         ExportStarted: {
             /** Format: date-time */
             createdAt: string;
@@ -4534,6 +4679,14 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        Hours: {
+            /** @description Bornes */
+            borne: components["schemas"]["ChannelHours"];
+            /** @description Caisses */
+            caisse: components["schemas"]["ChannelHours"];
+            /** @description Click & collect */
+            clickncollect: components["schemas"]["ChannelHours"];
+        };
         ImportLineError: {
             field?: string;
             /** Format: int64 */
@@ -4601,6 +4754,18 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        KioskAvailability: {
+            /** @description Horaires par canal */
+            hours: components["schemas"]["Hours"];
+            /** @description Ouvert ou non à l'instant du document, et prochain changement */
+            open: components["schemas"]["ChannelsOpen"];
+            /** Format: int64 */
+            restaurantId: number;
+            /** @description Éléments épuisés maintenant (produits puis options, par idGlobal) */
+            soldOut: components["schemas"]["KioskSoldOut"][] | null;
+            /** @description Fuseau du restaurant : les heures des créneaux y sont locales */
+            timeZone: string;
+        };
         KioskCheckInputBody: {
             basket: components["schemas"]["Basket"];
             code: string;
@@ -4647,6 +4812,17 @@ export interface components {
         KioskReleaseInputBody: {
             code: string;
             order_id: string;
+        };
+        KioskSoldOut: {
+            idGlobal: string;
+            /** @enum {string} */
+            kind: "product" | "option";
+            name: string;
+            /**
+             * Format: date-time
+             * @description Instant (UTC) où l'élément revient en vente : la borne peut l'y remettre d'elle-même
+             */
+            until: string;
         };
         Language: {
             code: string;
@@ -5462,6 +5638,32 @@ export interface components {
             title: string;
             type: string;
         };
+        OpenState: {
+            /**
+             * Format: date-time
+             * @description Prochaine ouverture (si fermé) ou fermeture (si ouvert), dans les 8 jours ; absent sinon
+             */
+            changesAt?: string;
+            /** @description Ouvert à l'instant du document */
+            open: boolean;
+        };
+        OpeningHours: {
+            hours: components["schemas"]["Hours"];
+            /** @description Ouvert ou non maintenant, et prochain changement */
+            open: components["schemas"]["ChannelsOpen"];
+            /** Format: int64 */
+            restaurantId: number;
+            /** @description Les heures sont locales à ce fuseau */
+            timeZone: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            updatedBy?: string;
+            /**
+             * Format: int64
+             * @description À renvoyer dans If-Match ; 0 : jamais enregistrés
+             */
+            version: number;
+        };
         Option: {
             /** @description Catégorie d'options */
             group?: string;
@@ -5994,6 +6196,25 @@ export interface components {
             timeZone: string;
             ville: string;
         };
+        RestaurantAvailability: {
+            /** @description false : aucune carte déployée, aucun élément à proposer */
+            deployed: boolean;
+            /** @description Produits (par catégorie) puis options (par groupe), dans l'ordre de la carte */
+            elements: components["schemas"]["AvailabilityElement"][] | null;
+            /**
+             * Format: date-time
+             * @description Fin de « pour le reste de la journée »
+             */
+            endOfToday: string;
+            nom: string;
+            /** Format: int64 */
+            restaurantId: number;
+            /** @description Épuisés maintenant, y compris des éléments sortis de la carte depuis */
+            soldOut: components["schemas"]["SoldOut"][] | null;
+            timeZone: string;
+            /** @description Journée en cours du restaurant (AAAA-MM-JJ, la veille tant qu'un service passé minuit dure) */
+            today: string;
+        };
         RestaurantBody: {
             adresse: string;
             /** @enum {string} */
@@ -6370,6 +6591,55 @@ export interface components {
         Sizes: {
             productSizeLabels: string[] | null;
             sizes: components["schemas"]["Size"][] | null;
+        };
+        Slot: {
+            /**
+             * @description Fermeture, HH:MM ; plus tôt que l'ouverture : le lendemain (au plus tard 06:00)
+             * @example 14:30
+             */
+            close: string;
+            /**
+             * @description Ouverture, HH:MM (heure locale du restaurant)
+             * @example 11:30
+             */
+            open: string;
+        };
+        SoldOut: {
+            /** @description Catégorie du produit ou groupe de l'option */
+            group: string;
+            idGlobal: string;
+            /** @enum {string} */
+            kind: "product" | "option";
+            /**
+             * @description today : pour le reste de la journée ; date : jusqu'à une date incluse
+             * @enum {string}
+             */
+            mode: "today" | "date";
+            name: string;
+            /** Format: date-time */
+            setAt: string;
+            /** @description Qui l'a marqué épuisé */
+            setBy: string;
+            /**
+             * Format: date-time
+             * @description Instant (UTC) où l'élément revient en vente de lui-même : fin de la journée du restaurant, ou de son service s'il passe minuit
+             */
+            until: string;
+            /** @description Dernier jour (local, AAAA-MM-JJ) où l'élément est épuisé */
+            untilDate: string;
+        };
+        SoldOutInput: {
+            /** @description Avec mode=date : le dernier jour épuisé (AAAA-MM-JJ, heure locale du restaurant) */
+            date?: string;
+            /** @description idGlobal du produit ou de l'option dans la carte déployée du restaurant */
+            idGlobal: string;
+            /** @enum {string} */
+            kind: "product" | "option";
+            /**
+             * @description today : pour le reste de la journée ; date : jusqu'au jour « date » inclus
+             * @enum {string}
+             */
+            mode: "today" | "date";
         };
         StoredImage: {
             /** @description Nom du fichier, à écrire dans le champ path de l'élément */
@@ -13907,6 +14177,185 @@ export interface operations {
             };
         };
     };
+    getAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestaurantAvailability"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    setSoldOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SoldOutInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SoldOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    clearSoldOut: {
+        parameters: {
+            query: {
+                kind: "product" | "option";
+                idGlobal: string;
+            };
+            header?: never;
+            path: {
+                restaurantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     listEquipments: {
         parameters: {
             query?: never;
@@ -14168,6 +14617,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Equipment"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    getOpeningHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningHours"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    saveOpeningHours: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Version lue (ETag) ; "0" tant qu'ils n'ont jamais été enregistrés */
+                "If-Match": string;
+            };
+            path: {
+                restaurantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Hours"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningHours"];
                 };
             };
             /** @description Unauthorized */
@@ -15183,6 +15757,71 @@ export interface operations {
             };
         };
     };
+    kioskAvailability: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag du document que la borne possède : 304 s'il n'a pas changé */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Le document de disponibilité (`{restaurantId, timeZone, soldOut, hours, open}`) ; il change aussi de lui-même quand un épuisé prend fin (`until`) ou qu'un canal ouvre ou ferme (`changesAt`) */
+            200: {
+                headers: {
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
+                    /** @description Empreinte forte du document (mêmes données, mêmes octets) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KioskAvailability"];
+                };
+            };
+            /** @description Inchangé depuis l'ETag envoyé */
+            304: {
+                headers: {
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
+                    /** @description Empreinte forte du document (mêmes données, mêmes octets) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     kioskClickAndCollect: {
         parameters: {
             query?: never;
@@ -15324,7 +15963,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Flux `text/event-stream` : `ready` (data : `{"etag":…,"version":…}`), puis `menu` (même forme) à chaque nouveau menu du restaurant ; `discounts` (data : `{"etag":…}`) à l'ouverture puis quand les réductions du restaurant changent (GET /kiosk/v1/discounts) ; et des commentaires de maintien. */
+            /** @description Flux `text/event-stream` : `ready` (data : `{"etag":…,"version":…}`), puis `menu` (même forme) à chaque nouveau menu du restaurant ; `discounts` (data : `{"etag":…}`) à l'ouverture puis quand les réductions du restaurant changent (GET /kiosk/v1/discounts) ; `availability` (data : `{"etag":…}`) dans la seconde quand les épuisés ou les horaires du restaurant changent, ou quand le document change de lui-même (fin d'un épuisé, ouverture ou fermeture d'un canal) (GET /kiosk/v1/availability ; `ready` porte déjà son ETag dans `availability`) ; et des commentaires de maintien. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -78,6 +78,7 @@ const DiscountsPage = lazyScreen(() => import('../features/discounts/pages/Disco
 const EditDiscountPage = lazyScreen(() => import('../features/discounts/pages/EditDiscountPage').then((m) => m.EditDiscountPage));
 const PromoCodesPage = lazyScreen(() => import('../features/discounts/pages/PromoCodesPage').then((m) => m.PromoCodesPage));
 const PromoCodesDashboardPage = lazyScreen(() => import('../features/discounts/pages/PromoCodesDashboardPage').then((m) => m.PromoCodesDashboardPage));
+const GestionProduitsPage = lazyScreen(() => import('../features/availability/pages/GestionProduitsPage').then((m) => m.GestionProduitsPage));
 const ProductMixPage = lazyScreen(() => import('../features/product-mix/pages/ProductMixPage').then((m) => m.ProductMixPage));
 
 /** Screens drawn without the shell (full-page layouts). */
@@ -196,6 +197,8 @@ function screen(route: AppRoute): ReactElement {
       return <ArchivePage route={route} />;
     case 'clickAndCollectSettings':
       return <ClickAndCollectSettingsPage route={route} />;
+    case 'gestionProduits':
+      return <GestionProduitsPage route={route} />;
     case 'campagneRestos':
       return <CampagneRestosPage />;
     case 'deploiementCarte':

@@ -119,7 +119,8 @@ export type ScreenId =
   | 'discounts'
   | 'editDiscount'
   | 'promoCodes'
-  | 'promoCodesDashboard';
+  | 'promoCodesDashboard'
+  | 'gestionProduits';
 
 export interface AppRoute {
   /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
@@ -236,7 +237,14 @@ export const routes: readonly AppRoute[] = [
   r({ path: '/config/CarteTrash', title: 'Corbeille', area: 'cartes', nav: 'Corbeille', screen: 'carteTrash' }),
 
   // Catalogue
-  r({ path: `${P}/gestionProduits`, title: 'Gestion Produits', area: 'catalogue', nav: 'Gestion Produits' }),
+  r({
+    path: `${P}/gestionProduits`,
+    title: 'Gestion Produits',
+    area: 'catalogue',
+    nav: 'Gestion Produits',
+    screen: 'gestionProduits',
+    description: "Produits épuisés et horaires d'ouverture de chaque restaurant, envoyés à ses bornes dans la seconde.",
+  }),
   r({ path: `${P}/PlanProduit`, title: 'Plan Produit', area: 'catalogue', nav: 'Plan Produit' }),
   r({ path: `${P}/GestionMarques`, title: 'Gestion Marques', area: 'catalogue', nav: 'Gestion Marques' }),
 

@@ -10,6 +10,7 @@ import { settingsKeys } from '../features/settings/queries';
 import { deployKeys, jobKeys } from '../features/deploy/queries';
 import { marketplaceKeys } from '../features/marketplace/queries';
 import { discountKeys } from '../features/discounts/queries';
+import { availabilityKeys } from '../features/availability/queries';
 import { api, unwrap } from '../api/client';
 import { useSession } from './session';
 
@@ -48,6 +49,8 @@ const invalidations: Record<string, readonly QueryKey[]> = {
   'discounts.changed': [discountKeys.all, historyKeys.all],
   // A kiosk or till used a code: its count of uses moved.
   'discounts.codeUsed': [discountKeys.codes()],
+  // A restaurant's sold-outs or opening hours changed (data {restaurantId}).
+  'availability.changed': [availabilityKeys.all, historyKeys.all],
 };
 
 /**
@@ -71,6 +74,7 @@ export const serverEventTypes = [
   'marketplace.changed',
   'discounts.changed',
   'discounts.codeUsed',
+  'availability.changed',
   'resync',
 ] as const;
 
