@@ -97,7 +97,8 @@ export const saveNoticeMutation = (): UseMutationOptions<NoticeOut, ApiError, { 
     ),
 });
 
-export const deleteNoticeMutation = (): UseMutationOptions<void, ApiError, { id: number }> => ({
+/** Deletes a notice; `title` only travels to the success message. */
+export const deleteNoticeMutation = (): UseMutationOptions<void, ApiError, { id: number; title: string }> => ({
   mutationKey: [...adminNoticeKeys.all, 'delete'],
   mutationFn: ({ id }) => unwrapEmpty(api.DELETE('/api/v1/admin/notices/{noticeId}', { params: { path: { noticeId: id } } })),
 });
