@@ -177,11 +177,11 @@ export function NewFranchiseDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onClose={close} maxWidth="md" fullWidth aria-labelledby={`${id}-title`} scroll="paper">
       <DialogTitle id={`${id}-title`} sx={{ pb: 0.5 }}>
         {NEW_FRANCHISE_LABEL}
-        <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          La franchise, son propriétaire et son premier restaurant sont créés ensemble&nbsp;: si l’un est refusé, rien n’est créé.
-        </Typography>
       </DialogTitle>
       <DialogContent>
+        <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mb: 1 }}>
+          La franchise, son propriétaire et son premier restaurant sont créés ensemble&nbsp;: si l’un est refusé, rien n’est créé.
+        </Typography>
         <Box
           component="form"
           id={`${id}-form`}

@@ -84,11 +84,11 @@ export function NoticeDialog({ notice, onClose }: NoticeDialogProps) {
     <Dialog open onClose={close} maxWidth="lg" fullWidth aria-labelledby={`${id}-title`} scroll="paper">
       <DialogTitle id={`${id}-title`} sx={{ pb: 0.5 }}>
         {notice ? 'Modifier la nouveauté' : PUBLISH_NOTICE_LABEL}
-        <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          Elle apparaît dans la cloche des nouveautés des utilisateurs choisis, non lue jusqu’à ce qu’ils l’ouvrent.
-        </Typography>
       </DialogTitle>
       <DialogContent>
+        <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mb: 1 }}>
+          Elle apparaît dans la cloche des nouveautés des utilisateurs choisis, non lue jusqu’à ce qu’ils l’ouvrent.
+        </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 7fr) minmax(0, 5fr)' }, gap: 3, pt: 1.5 }}>
           <Box
             component="form"
