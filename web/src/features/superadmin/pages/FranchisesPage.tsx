@@ -14,6 +14,8 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  Tooltip,
+  IconButton,
   Typography,
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
@@ -259,16 +261,12 @@ function FranchiseRow({ franchise: f, busy, opening, onToggle, onOpen, onFeature
         />
       </TableCell>
       <TableCell align="right" sx={{ pr: 3 }}>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button
-            size="small"
-            variant="text"
-            startIcon={<TuneRoundedIcon />}
-            onClick={onFeatures}
-            aria-label={`${FEATURES_LABEL} de la franchise ${f.name}`}
-          >
-            {FEATURES_LABEL}
-          </Button>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
+          <Tooltip title={FEATURES_LABEL}>
+            <IconButton size="small" onClick={onFeatures} aria-label={`${FEATURES_LABEL} de la franchise ${f.name}`} sx={{ color: 'primary.main' }}>
+              <TuneRoundedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
           {f.closedAt ? (
             <Button size="small" variant="text" startIcon={<LockOpenOutlinedIcon />} onClick={onClose} aria-label={`${REOPEN_LABEL} la franchise ${f.name}`}>
               {REOPEN_LABEL}
