@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiSignIn, PASSWORD, settle, signInAsOwner, uiSignIn } from './helpers';
+import { apiSignIn, overflowing, PASSWORD, settle, signInAsOwner, uiSignIn } from './helpers';
 
 // The super-admin's screens on the real binary: open a franchise and sign in as its owner, close a
 // franchise and see its owner refused, publish a notice and see it in an owner's bell.
@@ -22,8 +22,10 @@ function siret(): string {
   throw new Error('no key');
 }
 
+/** A 1440 px screenshot, once the page has settled and nothing runs past its right edge. */
 async function screenshot(page: Page, name: string) {
   await settle(page);
+  expect(await overflowing(page)).toEqual([]);
   await page.mouse.move(1, 1);
   await page.screenshot({ path: `test-results/screenshots/${name}-1440.png`, fullPage: false });
 }
@@ -126,7 +128,7 @@ test.describe('super-admin', () => {
     await confirm.getByRole('button', { name: 'Fermer la franchise' }).click();
     closedId = id;
     await expect(confirm).toBeHidden();
-    const today = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date());
+    const today = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date());
     await expect(row.getByText(`Fermée le ${today}`)).toBeVisible();
     await expect(page.getByText('Franchises fermées').locator('..')).toContainText('1');
     await screenshot(page, 'superadmin-franchises-closed');

@@ -1,14 +1,14 @@
 import { countries, isCountryCode } from '../establishments/countries';
 
 /**
- * The day a franchise was closed, in French ('12 mars 2026'), read on the calendar of the
+ * The day a franchise was closed, in French ('12 mars 2026', or '12 nov. 2026' when `short`), read on the calendar of the
  * franchise's country (its default zone), whatever the browser's language and zone.
  */
-export function closedDay(closedAt: string, countryCode: string): string {
+export function closedDay(closedAt: string, countryCode: string, short = false): string {
   const at = new Date(closedAt);
   if (Number.isNaN(at.getTime())) return closedAt;
   const timeZone = isCountryCode(countryCode) ? countries[countryCode].timeZone : 'Europe/Paris';
-  return new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(at);
+  return new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: short ? 'short' : 'long', year: 'numeric', timeZone }).format(at);
 }
 
 /** A notice's date (AAAA-MM-JJ, a plain calendar day) in French: '20 novembre 2026'. */

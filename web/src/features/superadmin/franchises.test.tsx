@@ -246,7 +246,7 @@ describe('Franchises: closing and reopening', () => {
     expect(await screen.findByText(/La franchise « Le Comptoir Voisin » est fermée/)).toBeTruthy();
     expect(calls).toEqual(['close 12']);
     await waitFor(() => expect(reads.list).toBeGreaterThan(listReads));
-    expect(await within(screen.getByTestId('franchise-row-12')).findByText('Fermée le 20 novembre 2026')).toBeTruthy();
+    expect(await within(screen.getByTestId('franchise-row-12')).findByText('Fermée le 20 nov. 2026')).toBeTruthy();
     expect(screen.getByText('Franchises fermées').parentElement!.textContent).toBe('Franchises fermées2');
   });
 

@@ -243,7 +243,9 @@ function FranchiseRow({ franchise: f, busy, opening, onToggle, onOpen, onFeature
       <TableCell>
         <Stack direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', rowGap: 0.75 }}>
           {f.closedAt ? (
-            <Chip size="small" variant="outlined" icon={<LockOutlinedIcon />} label={`Fermée le ${closedDay(f.closedAt, f.countryCode)}`} />
+            <Tooltip title={`Fermée le ${closedDay(f.closedAt, f.countryCode)}\u00a0: connexions et équipements refusés, données gardées.`}>
+              <Chip size="small" variant="outlined" icon={<LockOutlinedIcon />} label={`Fermée le ${closedDay(f.closedAt, f.countryCode, true)}`} />
+            </Tooltip>
           ) : f.isBlocked ? null : (
             <Chip size="small" color="success" variant="outlined" label="Active" />
           )}
@@ -261,20 +263,24 @@ function FranchiseRow({ franchise: f, busy, opening, onToggle, onOpen, onFeature
         />
       </TableCell>
       <TableCell align="right" sx={{ pr: 3 }}>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
+        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center', '& .MuiButton-root': { whiteSpace: 'nowrap', ml: 1 } }}>
           <Tooltip title={FEATURES_LABEL}>
             <IconButton size="small" onClick={onFeatures} aria-label={`${FEATURES_LABEL} de la franchise ${f.name}`} sx={{ color: 'primary.main' }}>
               <TuneRoundedIcon fontSize="small" />
             </IconButton>
           </Tooltip>
           {f.closedAt ? (
-            <Button size="small" variant="text" startIcon={<LockOpenOutlinedIcon />} onClick={onClose} aria-label={`${REOPEN_LABEL} la franchise ${f.name}`}>
-              {REOPEN_LABEL}
-            </Button>
+            <Tooltip title="Rouvrir la franchise">
+              <IconButton size="small" onClick={onClose} aria-label={`${REOPEN_LABEL} la franchise ${f.name}`} sx={{ color: 'primary.main' }}>
+                <LockOpenOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
           ) : (
-            <Button size="small" variant="text" color="error" startIcon={<LockOutlinedIcon />} onClick={onClose} aria-label={`${CLOSE_LABEL} ${f.name}`}>
-              Fermer
-            </Button>
+            <Tooltip title={CLOSE_LABEL}>
+              <IconButton size="small" color="error" onClick={onClose} aria-label={`${CLOSE_LABEL} ${f.name}`}>
+                <LockOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
           )}
           <Button size="small" variant="outlined" startIcon={<LoginRoundedIcon />} loading={opening} onClick={onOpen}>
             {IMPERSONATE_LABEL}
