@@ -26,6 +26,7 @@ const ForgotPasswordPage = lazyScreen(() => import('../features/auth/pages/Forgo
 const ResetPasswordPage = lazyScreen(() => import('../features/auth/pages/ResetPasswordPage').then((m) => m.ResetPasswordPage));
 const AccessDeniedPage = lazyScreen(() => import('../features/auth/pages/AccessDeniedPage').then((m) => m.AccessDeniedPage));
 const FranchisesPage = lazyScreen(() => import('../features/superadmin/pages/FranchisesPage').then((m) => m.FranchisesPage));
+const SuperadminNoticesPage = lazyScreen(() => import('../features/superadmin/pages/NoticesPage').then((m) => m.NoticesPage));
 const EstablishmentsPage = lazyScreen(() => import('../features/establishments/pages/EstablishmentsPage').then((m) => m.EstablishmentsPage));
 const RestaurantPage = lazyScreen(() => import('../features/establishments/pages/RestaurantPage').then((m) => m.RestaurantPage));
 const DevicesPage = lazyScreen(() => import('../features/establishments/pages/DevicesPage').then((m) => m.DevicesPage));
@@ -100,6 +101,8 @@ function screen(route: AppRoute): ReactElement {
       return <AccessDeniedPage />;
     case 'franchises':
       return <FranchisesPage />;
+    case 'superadminNotices':
+      return <SuperadminNoticesPage />;
     case 'establishments':
       return <EstablishmentsPage />;
     case 'restaurant':

@@ -68,6 +68,7 @@ export type ScreenId =
   | 'notFound'
   | 'accessDenied'
   | 'franchises'
+  | 'superadminNotices'
   | 'establishments'
   | 'restaurant'
   | 'devices'
@@ -423,7 +424,16 @@ export const routes: readonly AppRoute[] = [
     nav: 'Franchises',
     guard: 'superadmin',
     screen: 'franchises',
-    description: 'Toutes les franchises Brigade : accès, blocage pour maintenance impayée, et connexion en tant qu’admin.',
+    description: 'Toutes les franchises Brigade\u00a0: ouverture, fermeture, blocage pour maintenance impayée, et connexion en tant qu’admin.',
+  }),
+  r({
+    path: '/superadmin/notices',
+    title: 'Nouveautés',
+    area: 'superadmin',
+    nav: 'Nouveautés',
+    guard: 'superadmin',
+    screen: 'superadminNotices',
+    description: 'Les nouveautés que lisent les utilisateurs\u00a0: publication, modification, suppression.',
   }),
 
   // Account pages

@@ -6,14 +6,14 @@ import { DeleteConfirmDialog, deleteQuestion } from './DeleteConfirmDialog';
 
 describe('DeleteConfirmDialog', () => {
   it('names the kind and the element', () => {
-    expect(deleteQuestion('product', ['Burger'])).toBe('Êtes-vous sûr de vouloir supprimer le produit « Burger » ?');
-    expect(deleteQuestion('category', ['Boissons'])).toBe('Êtes-vous sûr de vouloir supprimer la catégorie « Boissons » ?');
-    expect(deleteQuestion('option', ['Cheddar'])).toBe("Êtes-vous sûr de vouloir supprimer l'option « Cheddar » ?");
-    expect(deleteQuestion('ingredient', ['Tomate'])).toBe("Êtes-vous sûr de vouloir supprimer l'ingrédient « Tomate » ?");
+    expect(deleteQuestion('product', ['Burger'])).toBe('Êtes-vous sûr de vouloir supprimer le produit «\u00a0Burger\u00a0»\u00a0?');
+    expect(deleteQuestion('category', ['Boissons'])).toBe('Êtes-vous sûr de vouloir supprimer la catégorie «\u00a0Boissons\u00a0»\u00a0?');
+    expect(deleteQuestion('option', ['Cheddar'])).toBe("Êtes-vous sûr de vouloir supprimer l'option «\u00a0Cheddar\u00a0»\u00a0?");
+    expect(deleteQuestion('ingredient', ['Tomate'])).toBe("Êtes-vous sûr de vouloir supprimer l'ingrédient «\u00a0Tomate\u00a0»\u00a0?");
   });
 
   it('gives the count for several elements', () => {
-    expect(deleteQuestion('product', ['A', 'B', 'C'])).toBe('Êtes-vous sûr de vouloir supprimer ces 3 produits ?');
+    expect(deleteQuestion('product', ['A', 'B', 'C'])).toBe('Êtes-vous sûr de vouloir supprimer ces 3 produits\u00a0?');
   });
 
   it('shows the question with Annuler and Supprimer', async () => {

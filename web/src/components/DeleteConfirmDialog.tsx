@@ -18,18 +18,22 @@ export const deleteKinds = {
   restaurant: { one: 'le restaurant', many: 'restaurants' },
   discount: { one: 'la réduction', many: 'réductions' },
   promoCode: { one: 'le code promo', many: 'codes promo' },
+  notice: { one: 'la nouveauté', many: 'nouveautés' },
 } as const;
 
 export type DeleteKind = keyof typeof deleteKinds;
 
-/** 'Êtes-vous sûr de vouloir supprimer le produit « Burger » ?' or, for several, '… ces 3 produits ?' */
+/**
+ * 'Êtes-vous sûr de vouloir supprimer le produit « Burger » ?' or, for several, '… ces 3 produits ?',
+ * with the non-breaking spaces French typography puts inside « » and before '?'.
+ */
 export function deleteQuestion(kind: DeleteKind, names: readonly string[]): string {
   const words = deleteKinds[kind];
   if (names.length === 1) {
     const article = words.one.endsWith("'") ? words.one : `${words.one} `;
-    return `Êtes-vous sûr de vouloir supprimer ${article}« ${names[0]} » ?`;
+    return `Êtes-vous sûr de vouloir supprimer ${article}«\u00a0${names[0]}\u00a0»\u00a0?`;
   }
-  return `Êtes-vous sûr de vouloir supprimer ces ${names.length} ${words.many} ?`;
+  return `Êtes-vous sûr de vouloir supprimer ces ${names.length} ${words.many}\u00a0?`;
 }
 
 export interface DeleteConfirmDialogProps {

@@ -61,3 +61,35 @@ export const equipmentSchema = z.object({
 });
 
 export type EquipmentForm = z.infer<typeof equipmentSchema>;
+
+/** The server's Luhn key check of a SIRET (internal/tenancy luhn). */
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+const LOCAL_REGISTRATION = /^[A-Z0-9][A-Z0-9.-]{3,18}[A-Z0-9]$/;
+
+/**
+ * The server's whole registration rule (internal/tenancy ValidateRegistration), with its French
+ * messages: in France a SIRET of 14 digits with a valid Luhn key, elsewhere the local number
+ * (5 to 20 letters, digits, dots or dashes). Null when the number passes.
+ */
+export function registrationProblem(countryCode: string, value: string): string | null {
+  const siret = normaliseRegistration(value);
+  if (countryCode === 'FR') {
+    if (!/^\d{14}$/.test(siret)) return 'Le SIRET doit comporter 14 chiffres.';
+    if (!luhn(siret)) return `Le SIRET ${siret} n'est pas valide\u00a0: sa clé de contrôle est incorrecte.`;
+    return null;
+  }
+  if (!LOCAL_REGISTRATION.test(siret)) return "Le numéro d'immatriculation doit comporter de 5 à 20 lettres ou chiffres (points et tirets admis).";
+  return null;
+}

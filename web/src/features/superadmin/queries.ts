@@ -1,6 +1,8 @@
 import { queryOptions, type UseMutationOptions } from '@tanstack/react-query';
-import { api, unwrap, type ApiError } from '../../api/client';
+import { api, unwrap, unwrapEmpty, type ApiError } from '../../api/client';
 import type { CurrentUser, Franchise, FranchiseSummary } from '../../api/types';
+import { noticeKeys } from '../notices/queries';
+import type { NewFranchiseBody, NewFranchiseOut, NoticeBody, NoticeOut } from './types';
 
 export const franchiseKeys = {
   all: ['superadmin', 'franchises'] as const,
@@ -52,4 +54,51 @@ export const setFeaturesMutation = (): UseMutationOptions<
   mutationKey: [...franchiseKeys.all, 'setFeatures'],
   mutationFn: ({ franchiseId, settings }) =>
     unwrap(api.PUT('/api/v1/admin/franchises/{franchiseId}/features', { params: { path: { franchiseId } }, body: settings })),
+});
+
+/** Opens a franchise with its owner and first restaurant, all or nothing. */
+export const createFranchiseMutation = (): UseMutationOptions<NewFranchiseOut, ApiError, NewFranchiseBody> => ({
+  mutationKey: [...franchiseKeys.all, 'create'],
+  mutationFn: (body) => unwrap(api.POST('/api/v1/admin/franchises', { body })),
+});
+
+/** Closes (logins and equipment keys refused, data kept) or reopens a franchise. */
+export const setClosedMutation = (): UseMutationOptions<FranchiseSummary, ApiError, { franchiseId: FranchiseId; closed: boolean }> => ({
+  mutationKey: [...franchiseKeys.all, 'setClosed'],
+  mutationFn: ({ franchiseId, closed }) =>
+    unwrap(
+      closed
+        ? api.POST('/api/v1/admin/franchises/{franchiseId}/close', { params: { path: { franchiseId } } })
+        : api.POST('/api/v1/admin/franchises/{franchiseId}/reopen', { params: { path: { franchiseId } } }),
+    ),
+});
+
+// Under the notices feature's prefix: its 'notices.changed' server event refreshes this list too.
+export const adminNoticeKeys = {
+  all: [...noticeKeys.all, 'admin'] as const,
+  list: () => [...adminNoticeKeys.all, 'list'] as const,
+};
+
+/** Every notice, newest first, whatever its audience and domain. */
+export const adminNoticesQuery = () =>
+  queryOptions({
+    queryKey: adminNoticeKeys.list(),
+    queryFn: async () => (await unwrap(api.GET('/api/v1/admin/notices'))) ?? [],
+  });
+
+/** Publishes a notice (no id) or replaces one. */
+export const saveNoticeMutation = (): UseMutationOptions<NoticeOut, ApiError, { id?: number; body: NoticeBody }> => ({
+  mutationKey: [...adminNoticeKeys.all, 'save'],
+  mutationFn: ({ id, body }) =>
+    unwrap(
+      id
+        ? api.PUT('/api/v1/admin/notices/{noticeId}', { params: { path: { noticeId: id } }, body })
+        : api.POST('/api/v1/admin/notices', { body }),
+    ),
+});
+
+/** Deletes a notice; `title` only travels to the success message. */
+export const deleteNoticeMutation = (): UseMutationOptions<void, ApiError, { id: number; title: string }> => ({
+  mutationKey: [...adminNoticeKeys.all, 'delete'],
+  mutationFn: ({ id }) => unwrapEmpty(api.DELETE('/api/v1/admin/notices/{noticeId}', { params: { path: { noticeId: id } } })),
 });

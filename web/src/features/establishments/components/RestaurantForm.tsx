@@ -179,7 +179,8 @@ export function RestaurantForm({ id, initial, onSubmit, error, readOnly = false,
   );
 }
 
-function timeZoneOptions(): string[] {
+/** Every IANA zone, the countries' default zones first. */
+export function timeZoneOptions(): string[] {
   const defaults = Array.from(new Set(Object.values(countries).map((c) => c.timeZone)));
   let all: string[] = [];
   try {

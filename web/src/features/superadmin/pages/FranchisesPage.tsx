@@ -14,6 +14,8 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  Tooltip,
+  IconButton,
   Typography,
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
@@ -22,6 +24,9 @@ import TuneRoundedIcon from '@mui/icons-material/TuneRounded';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import BlockOutlinedIcon from '@mui/icons-material/BlockOutlined';
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import type { FranchiseSummary } from '../../../api/types';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchBar } from '../../../components/SearchBar';
@@ -31,10 +36,14 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Toggle } from '../../../components/Toggle';
 import { useToast } from '../../../components/Toast';
 import { sessionStore } from '../../../app/session';
-import { franchiseKeys, franchisesQuery, impersonateMutation, setBlockedMutation } from '../queries';
+import { franchiseKeys, franchisesQuery, impersonateMutation, setBlockedMutation, setClosedMutation } from '../queries';
 import { FEATURES_LABEL, FeaturesDialog } from '../components/FeaturesDialog';
+import { NEW_FRANCHISE_LABEL, NewFranchiseDialog } from '../components/NewFranchiseDialog';
+import { CLOSE_LABEL, CloseFranchiseDialog, REOPEN_LABEL } from '../components/CloseFranchiseDialog';
+import { closedDay } from '../format';
+import { IMPERSONATE_LABEL } from '../texts';
 
-export const IMPERSONATE_LABEL = "Ouvrir en tant qu'admin";
+export { IMPERSONATE_LABEL };
 
 function normalise(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
@@ -46,6 +55,8 @@ export function FranchisesPage() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<FranchiseSummary | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [closing, setClosing] = useState<FranchiseSummary | null>(null);
   const list = useQuery(franchisesQuery());
 
   const setBlocked = useMutation({
@@ -55,6 +66,20 @@ export function FranchisesPage() {
         franchise.isBlocked
           ? `La franchise « ${franchise.name} » est bloquée : ses utilisateurs voient la page de maintenance impayée.`
           : `La franchise « ${franchise.name} » est débloquée.`,
+      );
+    },
+    onError: (error) => toast.error(error.detail),
+    onSettled: () => client.invalidateQueries({ queryKey: franchiseKeys.all }),
+  });
+
+  const setClosed = useMutation({
+    ...setClosedMutation(),
+    onSuccess: (franchise) => {
+      setClosing(null);
+      toast.success(
+        franchise.closedAt
+          ? `La franchise «\u00a0${franchise.name}\u00a0» est fermée\u00a0: ses connexions et ses équipements sont refusés, ses données gardées.`
+          : `La franchise «\u00a0${franchise.name}\u00a0» est rouverte.`,
       );
     },
     onError: (error) => toast.error(error.detail),
@@ -77,18 +102,25 @@ export function FranchisesPage() {
     return q ? items.filter((f) => normalise(`${f.name} ${f.countryCode}`).includes(q)) : items;
   }, [items, query]);
   const blocked = items.filter((f) => f.isBlocked).length;
+  const closed = items.filter((f) => f.closedAt).length;
   const restaurantTotal = items.reduce((sum, f) => sum + f.restaurantCount, 0);
 
   return (
     <PageHeader
       title="Franchises"
-      subtitle="Toutes les franchises Brigade : bloquez l’accès d’une franchise dont la maintenance est impayée, ou ouvrez son espace en tant qu’admin."
+      subtitle={'Toutes les franchises Brigade\u00a0: ouvrez-en une, bloquez celle dont la maintenance est impayée, fermez celle qui s’en va, ou ouvrez son espace en tant qu’admin.'}
       breadcrumbs={[{ label: 'Super-admin' }, { label: 'Franchises' }]}
+      actions={
+        <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setCreating(true)}>
+          {NEW_FRANCHISE_LABEL}
+        </Button>
+      }
     >
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, gap: 2 }}>
         <Stat icon={<BusinessOutlinedIcon />} label="Franchises" value={list.isSuccess ? list.data.total : '—'} />
         <Stat icon={<StorefrontOutlinedIcon />} label="Restaurants" value={list.isSuccess ? restaurantTotal : '—'} />
         <Stat icon={<BlockOutlinedIcon />} label="Franchises bloquées" value={list.isSuccess ? blocked : '—'} tone={blocked > 0 ? 'warning' : undefined} />
+        <Stat icon={<LockOutlinedIcon />} label="Franchises fermées" value={list.isSuccess ? closed : '—'} tone={closed > 0 ? 'muted' : undefined} />
       </Box>
 
       <Card>
@@ -142,6 +174,7 @@ export function FranchisesPage() {
                     onToggle={(blockedNext) => setBlocked.mutate({ franchiseId: f.id, blocked: blockedNext })}
                     onOpen={() => impersonate.mutate({ franchiseId: f.id })}
                     onFeatures={() => setEditing(f)}
+                    onClose={() => setClosing(f)}
                   />
                 ))}
               </TableBody>
@@ -150,6 +183,15 @@ export function FranchisesPage() {
         )}
       </Card>
       {editing && <FeaturesDialog key={editing.id} franchise={editing} onClose={() => setEditing(null)} />}
+      {creating && <NewFranchiseDialog onClose={() => setCreating(false)} />}
+      {closing && (
+        <CloseFranchiseDialog
+          franchise={closing}
+          pending={setClosed.isPending}
+          onCancel={() => setClosing(null)}
+          onConfirm={() => setClosed.mutate({ franchiseId: closing.id, closed: !closing.closedAt })}
+        />
+      )}
     </PageHeader>
   );
 }
@@ -161,9 +203,11 @@ interface FranchiseRowProps {
   onToggle: (blocked: boolean) => void;
   onOpen: () => void;
   onFeatures: () => void;
+  /** Asks to close the franchise, or to reopen it when closed. */
+  onClose: () => void;
 }
 
-function FranchiseRow({ franchise: f, busy, opening, onToggle, onOpen, onFeatures }: FranchiseRowProps) {
+function FranchiseRow({ franchise: f, busy, opening, onToggle, onOpen, onFeatures, onClose }: FranchiseRowProps) {
   return (
     <TableRow hover data-testid={`franchise-row-${f.id}`}>
       <TableCell sx={{ pl: 3 }}>
@@ -197,11 +241,16 @@ function FranchiseRow({ franchise: f, busy, opening, onToggle, onOpen, onFeature
         {f.restaurantCount}
       </TableCell>
       <TableCell>
-        {f.isBlocked ? (
-          <Chip size="small" color="error" variant="outlined" label="Bloquée" />
-        ) : (
-          <Chip size="small" color="success" variant="outlined" label="Active" />
-        )}
+        <Stack direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', rowGap: 0.75 }}>
+          {f.closedAt ? (
+            <Tooltip title={`Fermée le ${closedDay(f.closedAt, f.countryCode)}\u00a0: connexions et équipements refusés, données gardées.`}>
+              <Chip size="small" variant="outlined" icon={<LockOutlinedIcon />} label={`Fermée le ${closedDay(f.closedAt, f.countryCode, true)}`} />
+            </Tooltip>
+          ) : f.isBlocked ? null : (
+            <Chip size="small" color="success" variant="outlined" label="Active" />
+          )}
+          {f.isBlocked && <Chip size="small" color="error" variant="outlined" label="Bloquée" />}
+        </Stack>
       </TableCell>
       <TableCell>
         <Toggle
@@ -214,16 +263,25 @@ function FranchiseRow({ franchise: f, busy, opening, onToggle, onOpen, onFeature
         />
       </TableCell>
       <TableCell align="right" sx={{ pr: 3 }}>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button
-            size="small"
-            variant="text"
-            startIcon={<TuneRoundedIcon />}
-            onClick={onFeatures}
-            aria-label={`${FEATURES_LABEL} de la franchise ${f.name}`}
-          >
-            {FEATURES_LABEL}
-          </Button>
+        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center', '& .MuiButton-root': { whiteSpace: 'nowrap', ml: 1 } }}>
+          <Tooltip title={FEATURES_LABEL}>
+            <IconButton size="small" onClick={onFeatures} aria-label={`${FEATURES_LABEL} de la franchise ${f.name}`} sx={{ color: 'primary.main' }}>
+              <TuneRoundedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          {f.closedAt ? (
+            <Tooltip title="Rouvrir la franchise">
+              <IconButton size="small" onClick={onClose} aria-label={`${REOPEN_LABEL} la franchise ${f.name}`} sx={{ color: 'primary.main' }}>
+                <LockOpenOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : (
+            <Tooltip title={CLOSE_LABEL}>
+              <IconButton size="small" color="error" onClick={onClose} aria-label={`${CLOSE_LABEL} ${f.name}`}>
+                <LockOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
           <Button size="small" variant="outlined" startIcon={<LoginRoundedIcon />} loading={opening} onClick={onOpen}>
             {IMPERSONATE_LABEL}
           </Button>
@@ -233,12 +291,12 @@ function FranchiseRow({ franchise: f, busy, opening, onToggle, onOpen, onFeature
   );
 }
 
-function Stat({ icon, label, value, tone }: { icon: ReactNode; label: string; value: ReactNode; tone?: 'warning' }) {
+function Stat({ icon, label, value, tone }: { icon: ReactNode; label: string; value: ReactNode; tone?: 'warning' | 'muted' }) {
   return (
     <Card sx={{ p: 2.5, display: 'flex', alignItems: 'center', gap: 2 }}>
       <Box
         sx={(theme) => {
-          const c = tone === 'warning' ? theme.palette.warning.main : theme.palette.primary.main;
+          const c = tone === 'warning' ? theme.palette.warning.main : tone === 'muted' ? theme.palette.text.secondary : theme.palette.primary.main;
           return {
             width: 44,
             height: 44,
