@@ -32,6 +32,9 @@ type fixture struct {
 	orders      []int64  // orders posted by the franchise's devices
 	jobs        []int64  // background jobs (generations) of the franchise
 	summaries   []int64  // the admin's summary subscriptions
+	discounts   []int64  // the franchise's discounts
+	codes       []int64  // its promo codes
+	deleted     []int64  // its deleted cartes (the archive)
 	markers     []string
 }
 
@@ -114,6 +117,7 @@ type schema struct {
 	MinItems   int                `json:"minItems"`
 	Items      *schema            `json:"items"`
 	Properties map[string]*schema `json:"properties"`
+	ReadOnly   bool               `json:"readOnly"`
 }
 
 type openAPIDoc struct {
@@ -171,6 +175,9 @@ func (d *openAPIDoc) sample(sc *schema) any {
 	}
 	out := map[string]any{}
 	for name, p := range sc.Properties {
+		if p.ReadOnly {
+			continue // what the server writes (ids, versions, dates): clients never send it
+		}
 		out[name] = d.sample(p)
 	}
 	return out
@@ -281,6 +288,12 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 				t.Fatalf("no summary subscription in the fixture for %s", path)
 			}
 			return itoa(victim.summaries[0])
+		case "discountId":
+			return itoa(victim.discounts[0])
+		case "codeId":
+			return itoa(victim.codes[0])
+		case "deletedId":
+			return itoa(victim.deleted[0])
 		case "version":
 			return "1"
 		case "module":
@@ -367,6 +380,47 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 				t.Fatalf("summary subscription for %s: %d %s", x.login, res.Status, res.Body)
 			}
 			x.f.summaries = append(x.f.summaries, sub.ID)
+			secret := "Réduction secrète " + x.login
+			res = srv.Do(t, http.MethodPost, "/api/v1/discounts", srv.SignIn(t, x.login), map[string]any{"name": secret, "kind": "pourcentage", "value": 500, "active": true})
+			var disc struct{ ID int64 }
+			res.JSON(t, &disc)
+			if res.Status != http.StatusCreated {
+				t.Fatalf("discount for %s: %d %s", x.login, res.Status, res.Body)
+			}
+			// The code grants a discount of its own: the routes' deletion of
+			// the first discount must not take the code's away before the
+			// owner's positive control deletes the code.
+			res = srv.Do(t, http.MethodPost, "/api/v1/discounts", srv.SignIn(t, x.login), map[string]any{"name": secret + " (code)", "kind": "montant", "value": 200, "active": true})
+			var forCode struct{ ID int64 }
+			res.JSON(t, &forCode)
+			if res.Status != http.StatusCreated {
+				t.Fatalf("code's discount for %s: %d %s", x.login, res.Status, res.Body)
+			}
+			code := "SECRET" + strings.ToUpper(strings.ReplaceAll(x.login, "-", ""))
+			res = srv.Do(t, http.MethodPost, "/api/v1/promocodes", srv.SignIn(t, x.login), map[string]any{"code": code, "discountId": forCode.ID, "active": true})
+			var pc struct{ ID int64 }
+			res.JSON(t, &pc)
+			if res.Status != http.StatusCreated {
+				t.Fatalf("promo code for %s: %d %s", x.login, res.Status, res.Body)
+			}
+			x.f.discounts, x.f.codes = append(x.f.discounts, disc.ID), append(x.f.codes, pc.ID)
+			x.f.markers = append(x.f.markers, secret, code)
+			gone := "Carte supprimée " + x.login
+			res = srv.Do(t, http.MethodPost, "/api/v1/campaigns", srv.SignIn(t, x.login), map[string]any{"nom": gone})
+			var carte struct{ ID int64 }
+			res.JSON(t, &carte)
+			if res.Status != http.StatusCreated {
+				t.Fatalf("carte to delete for %s: %d %s", x.login, res.Status, res.Body)
+			}
+			if res := srv.Do(t, http.MethodDelete, "/api/v1/campaigns/"+itoa(carte.ID), srv.SignIn(t, x.login), nil); res.Status != http.StatusNoContent {
+				t.Fatalf("delete carte for %s: %d %s", x.login, res.Status, res.Body)
+			}
+			var archived int64
+			if err := srv.DB.QueryRow(context.Background(), "SELECT id FROM deleted_campaigns WHERE campaign_id = ?", carte.ID).Scan(&archived); err != nil {
+				t.Fatal(err)
+			}
+			x.f.deleted = append(x.f.deleted, archived)
+			x.f.markers = append(x.f.markers, gone)
 		}
 		ops := operations(t, srv)
 		res := srv.Do(t, http.MethodPost, "/api/v1/admin/notices", srv.SignIn(t, "superadmin"), map[string]any{"title": "Nouveauté", "date": "2026-11-01", "roles": []string{"admin", "guest", "moderator", "restaurant"}})

@@ -3,10 +3,9 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import type { FranchiseSummary } from '../../../api/types';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { IMPERSONATE_LABEL } from '../texts';
+import { CLOSE_LABEL, IMPERSONATE_LABEL, REOPEN_LABEL } from '../texts';
 
-export const CLOSE_LABEL = 'Fermer la franchise';
-export const REOPEN_LABEL = 'Rouvrir';
+export { CLOSE_LABEL, REOPEN_LABEL };
 
 export interface CloseFranchiseDialogProps {
   /** The franchise to close, or to reopen when it is closed. */

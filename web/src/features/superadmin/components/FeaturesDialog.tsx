@@ -17,8 +17,9 @@ import {
 import type { FranchiseSummary } from '../../../api/types';
 import { useToast } from '../../../components/Toast';
 import { franchiseKeys, setFeaturesMutation, type FeatureSettings } from '../queries';
+import { FEATURES_LABEL } from '../texts';
 
-export const FEATURES_LABEL = 'Fonctionnalités';
+export { FEATURES_LABEL };
 export const FEATURES_SAVED = 'Fonctionnalités enregistrées.';
 export const PUBLISH_LABEL = 'Publier le catalogue des produits disponibles';
 export const REFRESH_LABEL = 'Mettre ce catalogue à jour à chaque génération';

@@ -28,6 +28,7 @@ import { useToast } from '../../../components/Toast';
 import { countries, countryCodes, isCountryCode } from '../../establishments/countries';
 import { timeZoneOptions } from '../../establishments/components/RestaurantForm';
 import { createFranchiseMutation, franchiseKeys } from '../queries';
+import { NEW_FRANCHISE_LABEL } from '../texts';
 import {
   MIN_PASSWORD,
   followCountry,
@@ -39,7 +40,7 @@ import {
   type NewFranchiseForm,
 } from '../schemas';
 
-export const NEW_FRANCHISE_LABEL = 'Nouvelle franchise';
+export { NEW_FRANCHISE_LABEL };
 export const OPEN_FRANCHISE_LABEL = 'Ouvrir la franchise';
 
 /** The toast once the franchise is open: it names the login the owner signs in with. */

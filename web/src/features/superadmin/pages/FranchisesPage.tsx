@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -37,11 +37,13 @@ import { Toggle } from '../../../components/Toggle';
 import { useToast } from '../../../components/Toast';
 import { sessionStore } from '../../../app/session';
 import { franchiseKeys, franchisesQuery, impersonateMutation, setBlockedMutation, setClosedMutation } from '../queries';
-import { FEATURES_LABEL, FeaturesDialog } from '../components/FeaturesDialog';
-import { NEW_FRANCHISE_LABEL, NewFranchiseDialog } from '../components/NewFranchiseDialog';
-import { CLOSE_LABEL, CloseFranchiseDialog, REOPEN_LABEL } from '../components/CloseFranchiseDialog';
 import { closedDay } from '../format';
-import { IMPERSONATE_LABEL } from '../texts';
+import { CLOSE_LABEL, FEATURES_LABEL, IMPERSONATE_LABEL, NEW_FRANCHISE_LABEL, REOPEN_LABEL } from '../texts';
+
+// The form (its checks and country data) loads when it opens: the super-admin's first screen stays light.
+const NewFranchiseDialog = lazy(() => import('../components/NewFranchiseDialog').then((m) => ({ default: m.NewFranchiseDialog })));
+const FeaturesDialog = lazy(() => import('../components/FeaturesDialog').then((m) => ({ default: m.FeaturesDialog })));
+const CloseFranchiseDialog = lazy(() => import('../components/CloseFranchiseDialog').then((m) => ({ default: m.CloseFranchiseDialog })));
 
 export { IMPERSONATE_LABEL };
 
@@ -182,16 +184,18 @@ export function FranchisesPage() {
           </TableContainer>
         )}
       </Card>
-      {editing && <FeaturesDialog key={editing.id} franchise={editing} onClose={() => setEditing(null)} />}
-      {creating && <NewFranchiseDialog onClose={() => setCreating(false)} />}
-      {closing && (
-        <CloseFranchiseDialog
-          franchise={closing}
-          pending={setClosed.isPending}
-          onCancel={() => setClosing(null)}
-          onConfirm={() => setClosed.mutate({ franchiseId: closing.id, closed: !closing.closedAt })}
-        />
-      )}
+      <Suspense fallback={null}>
+        {editing && <FeaturesDialog key={editing.id} franchise={editing} onClose={() => setEditing(null)} />}
+        {creating && <NewFranchiseDialog onClose={() => setCreating(false)} />}
+        {closing && (
+          <CloseFranchiseDialog
+            franchise={closing}
+            pending={setClosed.isPending}
+            onCancel={() => setClosing(null)}
+            onConfirm={() => setClosed.mutate({ franchiseId: closing.id, closed: !closing.closedAt })}
+          />
+        )}
+      </Suspense>
     </PageHeader>
   );
 }
