@@ -295,8 +295,9 @@ export const routes: readonly AppRoute[] = [
     ['BetaMesClients', 'Mes Clients'],
     ['NosMarques', 'Nos Marques'],
     ['foodCourt', 'Food court'],
-    ['EtabClickandCollectParamAdmin', 'Paramètres Click & Collect'],
   ]),
+  // The click & collect settings of /{product}/configclickandcollect (issue 19).
+  r({ path: '/Cncstats/EtabClickandCollectParamAdmin', title: 'Paramètres Click & Collect', area: 'cnc', nav: 'Paramètres Click & Collect', restaurantFilter: true, screen: 'clickAndCollectSettings', description: 'Créneaux de retrait, capacité, temps de préparation et frais du Click & Collect, restaurant par restaurant. Même écran que Configuration Click & Collect.' }),
   r({ path: '/Cncstats/BetaMesProduits', title: 'Mes Produits', area: 'cnc', nav: 'Produits', restaurantFilter: true, screen: 'productSales', description: 'Ventes par catégorie et par produit sur la période choisie.' }),
   r({ path: '/Cncstats/BetaMesOptions', title: 'Mes Options', area: 'cnc', nav: 'Options', restaurantFilter: true, screen: 'optionSales', description: "Ventes par catégorie d'options et par option." }),
   r({ path: '/Cncstats/BetaMesReductions', title: 'Mes Réductions', area: 'cnc', nav: 'Réductions', restaurantFilter: true, screen: 'discountsReport', description: 'Les réductions accordées, par type, source, jour et restaurant.' }),
