@@ -97,7 +97,7 @@ test.describe('Données', () => {
       for (const group of ['Produits et ventes', 'Chiffre d’affaires', 'Réductions', 'Caisses et commandes', 'Performance', 'Comparaison des restaurants', 'Click & collect', 'Annulations']) {
         await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
       }
-      await expect(page.getByRole('button', { name: /^Excel \(\.xlsx\) : / })).toHaveCount(38);
+      await expect(page.getByRole('button', { name: /^Excel \(\.xlsx\) : / })).toHaveCount(39);
 
       const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV : Ventes par produit' }).click()]);
       expect(csv.suggestedFilename()).toMatch(new RegExp(`^mes-produits-ranking_${DATES}\\.csv$`));
