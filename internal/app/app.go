@@ -84,6 +84,7 @@ func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, au
 	s.Availability = availability.NewService(db, s.Tenancy, bus, s.Deploy)
 	s.Discounts = discounts.NewService(db, s.Tenancy, bus)
 	s.Orders.SetGate(s.Discounts.OrderGate)
+	s.Orders.SetStatusHook(s.Discounts.OrderStatusChanged)
 	s.Presence = presence.NewService(db, s.Tenancy, bus)
 	s.Notices = notices.NewService(db, bus)
 	s.Exports = export.NewService(db, s.Tenancy, s.Jobs, s.Deploy, blobs)

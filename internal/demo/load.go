@@ -198,7 +198,71 @@ func LoadPlannedOrders(ctx context.Context, db *store.DB, ten *tenancy.Service, 
 	if err == nil {
 		err = flush(true)
 	}
+	if err == nil {
+		err = refundSome(ctx, db, svc, shops, plan.Anchor)
+	}
 	return plan, err
+}
+
+// refundSome gives the demo's last month a few refunds posted after the
+// sale, as tills do (issue 19): one paid order in 97 refunded in part a day
+// or two later, one in 211 refunded in full within the hour. The changes
+// have fixed keys: a resumed load posts them again harmlessly.
+func refundSome(ctx context.Context, db *store.DB, svc *orders.Service, shops []Shop, now time.Time) error {
+	devices := map[int64]tenancy.Device{}
+	for _, s := range shops {
+		for _, d := range append(append([]tenancy.Device{}, s.Tills...), s.Kiosks...) {
+			devices[d.Equipment.ID] = d
+		}
+	}
+	type paid struct {
+		till      string
+		equipment int64
+		at        time.Time
+		total     int64
+	}
+	var list []paid
+	err := store.Each(ctx, db, `SELECT till_order_id, equipment_id, paid_unix, total_cents FROM orders WHERE status IN ('paid', 'partially_refunded', 'refunded') AND paid_unix >= ? ORDER BY id`,
+		[]any{now.AddDate(0, 0, -30).Unix()}, func(r store.Scanner) error {
+			var p paid
+			var at int64
+			err := r.Scan(&p.till, &p.equipment, &at, &p.total)
+			p.at = time.Unix(at, 0)
+			list = append(list, p)
+			return err
+		})
+	if err != nil {
+		return err
+	}
+	reasons := []string{"Produit manquant", "Boisson renversée", "Attente trop longue", "Erreur de cuisson"}
+	for i, p := range list {
+		dev, ok := devices[p.equipment]
+		if !ok {
+			continue
+		}
+		var c orders.StatusChange
+		switch {
+		case i%211 == 0:
+			c = orders.StatusChange{EventID: "demo-refund", Status: orders.StatusRefunded, At: p.at.Add(35 * time.Minute), Reason: "Erreur de commande"}
+		case i%97 == 0:
+			cents := p.total / 5 / 10 * 10
+			if cents == 0 {
+				continue
+			}
+			c = orders.StatusChange{EventID: "demo-partial", Status: orders.StatusPartiallyRefunded, At: p.at.Add(time.Duration(24+i%24) * time.Hour),
+				RefundCents: cents, Method: "especes", Reason: reasons[i%len(reasons)]}
+		default:
+			continue
+		}
+		if c.At.After(now) {
+			continue
+		}
+		_, err := svc.ChangeStatus(ctx, dev, p.till, c)
+		if _, refused := errors.AsType[*orders.ErrTransition](err); err != nil && !refused {
+			return fmt.Errorf("demo refund of %s: %w", p.till, err)
+		}
+	}
+	return nil
 }
 
 // LoadOrders plans the demo's year of about total orders ending at now and

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"slices"
 	"time"
 
@@ -666,4 +667,18 @@ func (s *Service) OrderGate(ctx context.Context, dev tenancy.Device, o *orders.O
 		o.Discount.Label = a.Name
 	}
 	return nil
+}
+
+// OrderStatusChanged is called after an order's status changed
+// (orders.Service.SetStatusHook): an order cancelled or refused at payment
+// gives its promo code's use back, as one posted so would. A refund keeps
+// it: the customer did use the code.
+func (s *Service) OrderStatusChanged(ctx context.Context, franchiseID, restaurantID, equipmentID int64, o orders.Order, ev orders.StatusEvent) {
+	if o.Discount == nil || o.Discount.Code == "" || (ev.Status != orders.StatusCancelled && ev.Status != orders.StatusFailed) {
+		return
+	}
+	dev := tenancy.Device{Restaurant: tenancy.Restaurant{ID: restaurantID, FranchiseID: franchiseID}, Equipment: tenancy.Equipment{ID: equipmentID}}
+	if _, err := s.Release(ctx, dev, o.Discount.Code, o.OrderID); err != nil {
+		slog.ErrorContext(ctx, "promo code release after a status change", "order", o.OrderID, "code", o.Discount.Code, "err", err)
+	}
 }

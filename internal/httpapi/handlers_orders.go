@@ -22,6 +22,7 @@ func (s *Server) ordersRouteTable() []route {
 	return []route{
 		// Ingestion by tills, kiosks and click&collect.
 		{method: http.MethodPost, path: "/kiosk/v1/orders", id: "postOrder", tag: tagDevices, summary: "Envoyer une commande (idempotent : une commande déjà reçue est renvoyée telle qu'enregistrée, statut 200)", access: device, status: http.StatusCreated, register: handle(s.postOrder)},
+		{method: http.MethodPost, path: "/kiosk/v1/orders/{orderId}/status", id: "changeOrderStatus", tag: tagDevices, summary: "Changer le statut d'une commande envoyée (payée, annulée, remboursée, remboursée en partie, paiement refusé) ; idempotent par event_id : un changement déjà reçu est renvoyé, statut 200", access: device, status: http.StatusCreated, register: handle(s.changeOrderStatus)},
 		{method: http.MethodPost, path: "/kiosk/v1/orders/import", id: "importOrders", tag: tagDevices, summary: "Importer un historique de commandes (NDJSON, une commande par ligne) ; les lignes refusées sont listées", access: device, register: s.registerImportOrders},
 
 		// Mes Commandes.
@@ -40,15 +41,17 @@ type postOrderInput struct {
 
 // OrderOut is an order as stored, with the ticket's context.
 type OrderOut struct {
-	ID            int64        `json:"id"`
-	Duplicate     bool         `json:"duplicate,omitempty" doc:"true : la commande avait déjà été reçue ; voici celle enregistrée"`
-	BusinessDate  string       `json:"business_date" doc:"Jour d'exploitation dans le fuseau du restaurant"`
-	Restaurant    string       `json:"restaurant"`
-	Currency      string       `json:"currency" example:"EUR" doc:"Devise de tous les montants de la commande (celle du restaurant)"`
-	Siret         string       `json:"siret"`
-	Equipment     string       `json:"equipement"`
-	EquipmentKeen string       `json:"user_keen_id"`
-	Order         orders.Order `json:"order"`
+	ID            int64                `json:"id"`
+	Duplicate     bool                 `json:"duplicate,omitempty" doc:"true : la commande avait déjà été reçue ; voici celle enregistrée"`
+	BusinessDate  string               `json:"business_date" doc:"Jour d'exploitation dans le fuseau du restaurant"`
+	Restaurant    string               `json:"restaurant"`
+	Currency      string               `json:"currency" example:"EUR" doc:"Devise de tous les montants de la commande (celle du restaurant)"`
+	Siret         string               `json:"siret"`
+	Equipment     string               `json:"equipement"`
+	EquipmentKeen string               `json:"user_keen_id"`
+	Order         orders.Order         `json:"order"`
+	RefundedCents int64                `json:"refunded_cents,omitempty" doc:"Montant rendu par les remboursements partiels depuis le paiement"`
+	History       []orders.StatusEvent `json:"history" doc:"Les changements de statut envoyés après la commande, du plus ancien au plus récent"`
 }
 
 type orderOutput struct {
@@ -58,7 +61,41 @@ type orderOutput struct {
 
 func orderOut(d orders.Detail) OrderOut {
 	return OrderOut{ID: d.ID, BusinessDate: orders.FormatDate(d.BusinessDate), Restaurant: d.Restaurant.Nom, Currency: d.Currency, Siret: d.Restaurant.Siret,
-		Equipment: d.Equipment, EquipmentKeen: d.EquipmentKeen, Order: d.Order}
+		Equipment: d.Equipment, EquipmentKeen: d.EquipmentKeen, Order: d.Order, RefundedCents: d.Refunded, History: orEmpty(d.History)}
+}
+
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+type changeOrderStatusInput struct {
+	OrderID string `path:"orderId" maxLength:"64" doc:"order_id de la commande, tel que la caisse l'a envoyé"`
+	Body    orders.StatusChange
+}
+
+type changeOrderStatusOutput struct {
+	Status int
+	Body   OrderOut
+}
+
+func (s *Server) changeOrderStatus(ctx context.Context, in *changeOrderStatusInput) (*changeOrderStatusOutput, error) {
+	dev := deviceFrom(ctx)
+	ch, err := s.Orders.ChangeStatus(ctx, dev, in.OrderID, in.Body)
+	if err != nil {
+		return nil, err
+	}
+	d, err := s.Orders.Get(ctx, devicePrincipal(dev), ch.OrderID)
+	if err != nil {
+		return nil, err
+	}
+	out := &changeOrderStatusOutput{Status: http.StatusCreated, Body: orderOut(d)}
+	if ch.Duplicate {
+		out.Status, out.Body.Duplicate = http.StatusOK, true
+	}
+	return out, nil
 }
 
 func (s *Server) postOrder(ctx context.Context, in *postOrderInput) (*orderOutput, error) {
@@ -81,7 +118,7 @@ func (s *Server) postOrder(ctx context.Context, in *postOrderInput) (*orderOutpu
 		return &orderOutput{Status: http.StatusOK, Body: out}, nil
 	}
 	return &orderOutput{Status: http.StatusCreated, Body: OrderOut{ID: st.ID, BusinessDate: orders.FormatDate(st.BusinessDate),
-		Restaurant: dev.Restaurant.Nom, Siret: dev.Restaurant.Siret, Equipment: dev.Equipment.Name, EquipmentKeen: dev.Equipment.UserKeenID, Order: st.Order}}, nil
+		Restaurant: dev.Restaurant.Nom, Siret: dev.Restaurant.Siret, Equipment: dev.Equipment.Name, EquipmentKeen: dev.Equipment.UserKeenID, Order: st.Order, History: []orders.StatusEvent{}}}, nil
 }
 
 // countOrders counts an order received for /metrics.

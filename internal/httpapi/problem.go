@@ -204,6 +204,8 @@ func problem(ctx context.Context, err error) error {
 		return newProblem(http.StatusUnprocessableEntity, ve.Message, &huma.ErrorDetail{Message: ve.Message, Location: loc})
 	case errors.As(err, &ove):
 		return newProblem(http.StatusUnprocessableEntity, ove.Message, &huma.ErrorDetail{Message: ove.Message, Location: "body." + ove.Field})
+	case errors.As(err, new(*orders.ErrTransition)):
+		return newProblem(http.StatusConflict, err.Error(), &huma.ErrorDetail{Message: err.Error(), Location: "body.status"})
 	case errors.As(err, new(*discounts.Refusal)):
 		return newProblem(http.StatusConflict, err.Error())
 	case errors.Is(err, discounts.ErrStale):

@@ -118,6 +118,7 @@ type schema struct {
 	Items      *schema            `json:"items"`
 	Properties map[string]*schema `json:"properties"`
 	ReadOnly   bool               `json:"readOnly"`
+	Format     string             `json:"format"`
 }
 
 type openAPIDoc struct {
@@ -154,6 +155,9 @@ func (d *openAPIDoc) sample(sc *schema) any {
 	}
 	switch strings.Trim(strings.SplitN(strings.Trim(string(sc.Type), "[]"), ",", 2)[0], `"`) {
 	case "string":
+		if sc.Format == "date-time" {
+			return time.Now().Add(-time.Minute).UTC().Format(time.RFC3339)
+		}
 		n := 14
 		if sc.MaxLength != nil && *sc.MaxLength < n {
 			n = *sc.MaxLength
@@ -196,6 +200,12 @@ func operations(t *testing.T, srv *testutil.Server) []operation {
 				if c, ok := op.RequestBody.Content["application/json"]; ok {
 					body = doc.sample(c.Schema)
 				}
+			}
+			if path == "/kiosk/v1/orders/{orderId}/status" {
+				// A change the order allows, on the order's own equipment:
+				// the sample (a refund amount on a payment, an unknown
+				// equipment) would be refused whoever asks.
+				body = map[string]any{"event_id": "tenancy", "status": "cancelled", "at": time.Now().UTC().Format(time.RFC3339)}
 			}
 			headers := map[string]string{}
 			query := ""
@@ -274,6 +284,11 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 		case "orderId":
 			if len(victim.orders) == 0 {
 				t.Fatalf("no order in the fixture for %s", path)
+			}
+			if strings.HasPrefix(path, "/kiosk/") {
+				// Tills name their orders by their own id: the order the
+				// restaurant's first device posted (SECRET-{restaurant id}).
+				return "SECRET-" + itoa(victim.restaurants[i])
 			}
 			return itoa(victim.orders[i%len(victim.orders)])
 		case "kind":
@@ -490,10 +505,11 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 				if !strings.Contains(op.path, "{") || strings.Contains(op.path, "franchiseId") {
 					continue
 				}
-				path := fill(t, op.path, owner.f, len(owner.f.restaurants)-1)
+				last := len(owner.f.restaurants) - 1
+				path := fill(t, op.path, owner.f, last)
 				caller := token
 				if op.device {
-					caller = equipmentKey(t, srv, owner.f.equipments[0])
+					caller = equipmentKey(t, srv, owner.f.equipments[last])
 				}
 				if res := srv.DoWith(t, op.method, path, caller, op.body, op.headers); res.Status == http.StatusNotFound {
 					t.Errorf("%s on its own data %s %s: 404 %.200s", owner.login, op.method, path, res.Body)

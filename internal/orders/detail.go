@@ -24,6 +24,10 @@ type Detail struct {
 	Restaurant    tenancy.Restaurant
 	Currency      string // of every amount of the order: the restaurant's
 	BusinessDate  int64
+	// Refunded is what partial refunds gave back since the payment.
+	Refunded int64
+	// History is the order's status changes, oldest first.
+	History []StatusEvent
 }
 
 // Get reads one order in the caller's scope.
@@ -73,10 +77,10 @@ func (s *Service) detail(ctx context.Context, x tenancy.Restaurant, id int64) (D
 	var dValue, discount int64
 	var exit sql.NullInt64
 	err = s.db.QueryRow(ctx, `SELECT o.till_order_id, o.source, o.order_type, o.status, o.paid_unix, o.business_date, o.subtotal_cents, o.discount_cents,
-		o.fees_cents, o.total_cents, o.discount_type, o.discount_value, o.discount_label, o.cashier, o.exit_seconds, o.extra, e.name, e.user_keen_id
+		o.fees_cents, o.total_cents, o.discount_type, o.discount_value, o.discount_label, o.cashier, o.exit_seconds, o.extra, e.name, e.user_keen_id, o.refunded_cents
 		FROM orders o JOIN equipments e ON e.id = o.equipment_id WHERE o.id = ?`, id).Scan(
 		&o.OrderID, &o.Source, &o.Type, &o.Status, &paid, &d.BusinessDate, &o.Subtotal, &discount, &o.Fees, &o.Total,
-		&dType, &dValue, &dLabel, &cashier, &exit, &ex, &d.Equipment, &d.EquipmentKeen)
+		&dType, &dValue, &dLabel, &cashier, &exit, &ex, &d.Equipment, &d.EquipmentKeen, &d.Refunded)
 	if err != nil {
 		return d, err
 	}
@@ -134,5 +138,9 @@ func (s *Service) detail(ctx context.Context, x tenancy.Restaurant, id int64) (D
 			err = r.Scan(&p.Method, &p.Amount)
 			return p, err
 		})
+	if err != nil {
+		return d, err
+	}
+	d.History, err = eventsOf(ctx, s.db, id)
 	return d, err
 }

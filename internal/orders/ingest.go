@@ -32,6 +32,8 @@ type Service struct {
 	// gate, when set, sees every posted order before it is stored and may
 	// refuse it or complete it (the promo code's use: package discounts).
 	gate func(ctx context.Context, dev tenancy.Device, o *Order) error
+	// statusHook, when set, runs after a status change committed.
+	statusHook func(ctx context.Context, franchiseID, restaurantID, equipmentID int64, o Order, ev StatusEvent)
 }
 
 // SetGate installs the check every posted order passes before it is

@@ -120,6 +120,13 @@ func (m *Metrics) add(o Metrics) {
 	m.PlatformOrders += o.PlatformOrders
 }
 
+func (m *Metrics) negate() {
+	m.N, m.Qty, m.Total, m.HT, m.VAT = -m.N, -m.Qty, -m.Total, -m.HT, -m.VAT
+	m.Discount, m.Fees, m.PlatformTotal = -m.Discount, -m.Fees, -m.PlatformTotal
+	m.ExitSecondsSum, m.ExitCount, m.DiscountedOrders = -m.ExitSecondsSum, -m.ExitCount, -m.DiscountedOrders
+	m.LateOrders, m.LateUnits, m.OptionUnits, m.PlatformOrders = -m.LateOrders, -m.LateUnits, -m.OptionUnits, -m.PlatformOrders
+}
+
 // Metric names one measure of a rollup cell, for Sum to read only those.
 type Metric uint16
 
@@ -234,6 +241,9 @@ type dayCell struct {
 type deltas struct {
 	days map[dayCell]*Metrics
 	slab []Metrics // where the cells' metrics live: one allocation per 1,024 cells
+	// neg subtracts what put is given instead of adding it: a status
+	// change takes an order's former contribution back (lifecycle.go).
+	neg bool
 }
 
 func newDeltas() *deltas { return &deltas{days: make(map[dayCell]*Metrics, 1024)} }
@@ -249,6 +259,9 @@ func (d *deltas) alloc(m *Metrics) *Metrics {
 }
 
 func (d *deltas) put(franchise, restaurant, day int64, dim, key string, m Metrics) {
+	if d.neg {
+		m.negate()
+	}
 	c := dayCell{franchise, restaurant, day, dim, key}
 	if x, ok := d.days[c]; ok {
 		x.add(m)

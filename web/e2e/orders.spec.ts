@@ -179,3 +179,42 @@ test.describe('Mes Commandes and the real-time dashboard', () => {
     await shot(page, 'realtime-live');
   });
 });
+
+test.describe('Order lifecycle', () => {
+  test('a kiosk refunds part of an order, then the rest; the ticket shows the history', async ({ page, request }) => {
+    const admin = await apiSignIn(request, 'admin');
+    const auth = { Authorization: `Bearer ${admin.accessToken}` };
+    const restaurants = (await (await request.get('/api/v1/restaurants', { headers: auth })).json()) as { items: { nom: string; siret: string }[] };
+    const bastille = restaurants.items.find((r) => r.nom === 'Paris Bastille')!;
+    const key = { Authorization: `Bearer ${kioskKey(bastille.siret)}` };
+    const orderId = `E2E-REFUND-${Date.now().toString(36)}`;
+    await postOrder(request, bastille.siret, orderId);
+    const change = async (data: Record<string, unknown>, status: number) => {
+      const response = await request.post(`/kiosk/v1/orders/${encodeURIComponent(orderId)}/status`, { headers: key, data });
+      expect(response.status(), await response.text()).toBe(status);
+      return (await response.json()) as { user_keen_id: string; order: { status: string }; history: unknown[] };
+    };
+    const partial = { event_id: 'R-1', status: 'partially_refunded', at: new Date().toISOString(), refund_cents: 500, method: 'especes', reason: 'Boisson renversée' };
+    expect((await change(partial, 201)).order.status).toBe('partially_refunded');
+    // A retry is answered as stored, not applied twice.
+    expect((await change(partial, 200)).history).toHaveLength(1);
+    const done = await change({ event_id: 'R-2', status: 'refunded', at: new Date().toISOString(), reason: 'Client parti' }, 201);
+    expect(done.order.status).toBe('refunded');
+    // Nothing follows a refund: refused in French.
+    const refused = await request.post(`/kiosk/v1/orders/${encodeURIComponent(orderId)}/status`, { headers: key, data: { event_id: 'R-3', status: 'paid', at: new Date().toISOString() } });
+    expect(refused.status()).toBe(409);
+    expect(await refused.text()).toContain('remboursée');
+
+    await uiSignIn(page, 'admin');
+    await dismissNotices(page);
+    await page.goto(`/brigade/mescommandes?order_id=${encodeURIComponent(orderId)}&siret=${bastille.siret}&keenio=${encodeURIComponent(done.user_keen_id)}`);
+    await expect(page.getByTestId('order-ticket')).toContainText(`Commande n° ${orderId}`);
+    const history = page.getByRole('region', { name: 'Historique du statut' });
+    await expect(history.getByRole('listitem')).toHaveCount(2);
+    await expect(history.getByRole('listitem').first()).toContainText(/Remboursement de 5,00\s€ \(espèces\) · Boisson renversée/);
+    await expect(history.getByRole('listitem').nth(1)).toContainText(/Remboursement de 13,90\s€ \(carte bancaire\) · Client parti/);
+    await expect(history).toContainText(/Remboursé\s: 18,90\s€ sur 18,90\s€/);
+    await history.scrollIntoViewIfNeeded();
+    await shot(page, 'orders-refund-history');
+  });
+});

@@ -3098,6 +3098,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kiosk/v1/orders/{orderId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changer le statut d'une commande envoyée (payée, annulée, remboursée, remboursée en partie, paiement refusé) ; idempotent par event_id : un changement déjà reçu est renvoyé, statut 200
+         * @description **Accès :** caisse ou borne, avec sa clé d'équipement (`Authorization: Bearer brg_dev_…`).
+         */
+        post: operations["changeOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kiosk/v1/parameters": {
         parameters: {
             query?: never;
@@ -5732,9 +5752,16 @@ export interface components {
             /** @description true : la commande avait déjà été reçue ; voici celle enregistrée */
             duplicate?: boolean;
             equipement: string;
+            /** @description Les changements de statut envoyés après la commande, du plus ancien au plus récent */
+            history: components["schemas"]["StatusEvent"][] | null;
             /** Format: int64 */
             id: number;
             order: components["schemas"]["Order"];
+            /**
+             * Format: int64
+             * @description Montant rendu par les remboursements partiels depuis le paiement
+             */
+            refunded_cents?: number;
             restaurant: string;
             siret: string;
             user_keen_id: string;
@@ -6640,6 +6667,46 @@ export interface components {
              * @enum {string}
              */
             mode: "today" | "date";
+        };
+        StatusChange: {
+            /**
+             * Format: date-time
+             * @description Horodatage RFC 3339 du changement : il compte ce jour-là (jour d'exploitation du restaurant)
+             */
+            at: string;
+            /** @description Identifiant du changement dans la caisse : un changement renvoyé avec le même identifiant n'est appliqué qu'une fois */
+            event_id: string;
+            /** @description Moyen de paiement du remboursement (cb, especes…) ; par défaut celui du plus gros paiement de la commande */
+            method?: string;
+            /** @description Motif (client, erreur de saisie, produit manquant…) */
+            reason?: string;
+            /**
+             * Format: int64
+             * @description Montant rendu, en centimes : obligatoire pour partially_refunded ; pour refunded, ce qui reste à rembourser (par défaut)
+             */
+            refund_cents?: number;
+            /**
+             * @description Nouveau statut. pending → paid, cancelled ou failed ; paid → cancelled, refunded ou partially_refunded ; partially_refunded → partially_refunded (un autre remboursement partiel) ou refunded (le reste)
+             * @enum {string}
+             */
+            status: "paid" | "cancelled" | "refunded" | "partially_refunded" | "failed";
+            /** @description Équipement (user_keen_id) qui a envoyé la commande, s'il n'est pas celui qui envoie le changement (un remboursement fait sur une autre caisse du restaurant) */
+            user_keen_id?: string;
+        };
+        StatusEvent: {
+            /** Format: date-time */
+            at: string;
+            /** @description Jour d'exploitation où le changement compte */
+            business_date: string;
+            /** @description Équipement qui a envoyé le changement */
+            equipement: string;
+            event_id: string;
+            from: string;
+            method?: string;
+            reason?: string;
+            /** Format: int64 */
+            refund_cents?: number;
+            status: string;
         };
         StoredImage: {
             /** @description Nom du fichier, à écrire dans le champ path de l'élément */
@@ -16328,6 +16395,60 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    changeOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description order_id de la commande, tel que la caisse l'a envoyé */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusChange"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -39,6 +39,7 @@ export const tillOrder: OrderOut = {
   siret: '12345678900001',
   equipement: 'Borne 1',
   user_keen_id: 'K-1',
+  history: [],
   order: {
     order_id: 'C-11',
     source: 'borne',
@@ -72,6 +73,7 @@ export const tillOrder: OrderOut = {
 };
 
 export const collectOrder: OrderOut = {
+  history: null,
   id: 21,
   business_date: '2026-11-21',
   restaurant: 'Burger Bastille',

@@ -13,6 +13,7 @@ import { restaurantsQuery } from '../../restaurants/queries';
 import { useFranchiseCurrency } from '../../reports/components/useCurrency';
 import { DETAIL_TITLE, NO_SELECTION_TEXT, type OrderOut } from '../format';
 import { downloadTicket, saveFile, ticketFileName } from '../queries';
+import { OrderHistory } from './OrderHistory';
 import { OrderTicket } from './OrderTicket';
 import { printTicket } from '../print';
 
@@ -90,7 +91,10 @@ export function OrderDetailPanel({ detail, idle, loading, error, onRetry, notFou
         ) : error ? (
           <ErrorBlock message={status === 404 && notFoundText ? notFoundText : errorMessage(error)} onRetry={status === 404 ? undefined : onRetry} />
         ) : detail ? (
-          <OrderTicket detail={detail} currency={currency} timeZone={restaurant?.timeZone} />
+          <>
+            <OrderTicket detail={detail} currency={currency} timeZone={restaurant?.timeZone} />
+            <OrderHistory detail={detail} currency={currency} timeZone={restaurant?.timeZone} />
+          </>
         ) : null}
       </Box>
     </Card>
