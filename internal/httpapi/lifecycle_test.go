@@ -69,7 +69,7 @@ func TestOrderLifecycle(t *testing.T) {
 			t.Fatalf("retry: %d %s", st, body)
 		}
 		// The rest, from the restaurant's kiosk naming the till that sold it.
-		st, got, body = change(kiosk, map[string]any{"event_id": "R-2", "status": "refunded", "at": rest, "method": "cb", "user_keen_id": tillKeen})
+		st, got, body = change(kiosk, map[string]any{"event_id": "R-2", "status": "refunded", "at": rest, "method": "cb", "user_keen_id": tillKeen, "reason": "Client parti"})
 		if st != http.StatusCreated || got.Order.Status != "refunded" || len(got.History) != 2 || got.History[1].RefundCents != o.Total-500 || got.History[1].From != "partially_refunded" {
 			t.Fatalf("full refund: %d %s", st, body)
 		}
@@ -138,6 +138,46 @@ func TestOrderLifecycle(t *testing.T) {
 		srv.Do(t, http.MethodGet, "/api/v1/reports/counts?start="+sold.Format("2006-01-02")+"&end="+rest.Format("2006-01-02")+"&restaurantId="+itoa(rid), admin, nil).JSON(t, &counts)
 		if counts.Confirmed != 0 || counts.Cancelled != 1 {
 			t.Errorf("counts over the three days: %+v", counts)
+		}
+		// Mes Annulations: the refund on its day, with its reason; the days
+		// of the sale and of the partial refund have no cancelled order.
+		type cancelled struct {
+			Totals struct {
+				Current struct{ Orders, AmountCents int64 }
+			}
+			Reasons []struct {
+				Label  string
+				Orders int64
+			}
+		}
+		type cancelledList struct {
+			Items []struct {
+				OrderID      string `json:"orderId"`
+				Status       string
+				Reason       string
+				BusinessDate string
+			}
+			Total int64
+		}
+		for _, day := range []time.Time{sold, part, rest} {
+			q := "?restaurantId=" + itoa(rid) + "&start=" + day.Format("2006-01-02") + "&end=" + day.Format("2006-01-02")
+			var c cancelled
+			var l cancelledList
+			srv.Do(t, http.MethodGet, "/api/v1/reports/cancellations"+q, admin, nil).JSON(t, &c)
+			res := srv.Do(t, http.MethodGet, "/api/v1/reports/cancellations/orders"+q, admin, nil)
+			res.JSON(t, &l)
+			if day != rest {
+				if c.Totals.Current.Orders != 0 || len(l.Items) != 0 || l.Total != 0 {
+					t.Errorf("cancellations on %s: %+v, %s", day.Format("2006-01-02"), c, res.Body)
+				}
+				continue
+			}
+			if c.Totals.Current.Orders != 1 || c.Totals.Current.AmountCents != o.Total || len(c.Reasons) != 1 || c.Reasons[0].Label != "Client parti" || c.Reasons[0].Orders != 1 {
+				t.Errorf("cancellations on the day of the refund: %+v", c)
+			}
+			if l.Total != 1 || len(l.Items) != 1 || l.Items[0].Status != "refunded" || l.Items[0].Reason != "Client parti" || l.Items[0].BusinessDate != rest.Format("2006-01-02") {
+				t.Errorf("cancelled orders on the day of the refund: %s", res.Body)
+			}
 		}
 		// The ticket shows the history.
 		var ticket out

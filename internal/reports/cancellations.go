@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -13,9 +14,9 @@ import (
 
 // ---- cancellations: MesAnnulations (issue 18) ----
 
-// NoReason is what the screens show for a cancellation's reason: tills,
-// kiosks and click & collect post no reason with a cancelled order (the
-// order payload has no such field), so none is ever given.
+// NoReason is what the screens show for a cancellation without a reason:
+// an order posted cancelled has none (the order payload has no such
+// field); a status change posted later may give one.
 const NoReason = "Motif non renseigné"
 
 // Cancellations are the cancelled orders of a range (every status but paid
@@ -29,7 +30,7 @@ type Cancellations struct {
 	Totals      CancelTotals       `json:"totals" doc:"Les deux périodes entières"`
 	Statuses    []CancelGroup      `json:"statuses" doc:"Par statut (annulée, remboursée, remboursée en partie, paiement refusé) : seuls les statuts présents, le plus de commandes d'abord"`
 	Sources     []CancelGroup      `json:"sources" doc:"Par source (caisse, borne, click & collect) : toutes les sources ayant des commandes, le plus d'annulations d'abord"`
-	Reasons     []CancelGroup      `json:"reasons" doc:"Par motif. Les caisses, bornes et le click & collect n'envoient pas de motif d'annulation : un seul groupe, « Motif non renseigné », quand il y a des annulations"`
+	Reasons     []CancelGroup      `json:"reasons" doc:"Par motif : ceux des changements de statut postés après la commande (POST /kiosk/v1/orders/{orderId}/status) ; les commandes envoyées déjà annulées et les changements sans motif forment le groupe « Motif non renseigné »"`
 	Days        []CancelDay        `json:"days" doc:"Chaque jour de la période dans l'ordre, vides compris"`
 	Restaurants []CancelRestaurant `json:"restaurants" doc:"Un rang par restaurant du périmètre (de cette devise), le plus d'annulations d'abord"`
 	Equipments  []CancelEquipment  `json:"equipments" doc:"Les équipements ayant des annulations sur la période, le plus d'annulations d'abord"`
@@ -130,6 +131,7 @@ func (s *Service) Cancellations(ctx context.Context, p tenancy.Principal, f Filt
 	var perRest, paidRest, perKey [2][]orders.Cell
 	var perDay []orders.Cell
 	var equip []orders.EquipmentCell
+	var reasons []orders.ReasonCell
 	if len(sc.restaurants) > 0 {
 		ids := sc.ids()
 		listed := orders.Scope{FranchiseID: sc.FranchiseID, Restaurants: ids}
@@ -150,6 +152,10 @@ func (s *Service) Cancellations(ctx context.Context, p tenancy.Principal, f Filt
 			},
 			func() (err error) {
 				equip, err = s.orders.CancelledPerEquipment(ctx, listed, cur)
+				return err
+			},
+			func() (err error) {
+				reasons, err = s.orders.CancelReasons(ctx, listed, cur)
 				return err
 			},
 		}
@@ -250,9 +256,27 @@ func (s *Service) Cancellations(ctx context.Context, p tenancy.Principal, f Filt
 			return strings.Compare(a.Key, b.Key)
 		})
 	}
-	if t := out.Totals.Current; t.Orders > 0 {
-		out.Reasons = append(out.Reasons, CancelGroup{Key: "", Label: NoReason, CancelFigures: t})
+	// The reasons of status changes; what is left (orders posted
+	// cancelled, changes without a reason) has none.
+	left := out.Totals.Current
+	var unknown CancelFigures
+	for _, r := range reasons {
+		left.Orders, left.AmountCents = left.Orders-r.N, left.AmountCents-r.Total
+		if r.Reason == "" {
+			unknown.Orders, unknown.AmountCents = unknown.Orders+r.N, unknown.AmountCents+r.Total
+			continue
+		}
+		out.Reasons = append(out.Reasons, CancelGroup{Key: r.Reason, Label: r.Reason, CancelFigures: CancelFigures{Orders: r.N, AmountCents: r.Total}})
 	}
+	if unknown.Orders += left.Orders; unknown.Orders > 0 {
+		unknown.AmountCents += left.AmountCents
+		out.Reasons = append(out.Reasons, CancelGroup{Key: "", Label: NoReason, CancelFigures: unknown})
+	}
+	for i := range out.Reasons {
+		out.Reasons[i].AllOrders = out.Totals.Current.AllOrders
+		out.Reasons[i].SharePct = pct(out.Reasons[i].Orders, out.Reasons[i].AllOrders)
+	}
+	slices.SortStableFunc(out.Reasons, func(a, b CancelGroup) int { return cmpInt64(b.Orders, a.Orders) })
 
 	days := map[int64]*cancelAcc{}
 	for _, c := range perDay {
@@ -323,7 +347,7 @@ type CancelledOrder struct {
 	Type         string `json:"type" example:"A Emporter"`
 	Status       string `json:"status" enum:"cancelled,refunded,partially_refunded,failed"`
 	StatusLabel  string `json:"statusLabel" example:"Annulée"`
-	Reason       string `json:"reason" doc:"Motif d'annulation : jamais envoyé par les caisses, « Motif non renseigné »"`
+	Reason       string `json:"reason" doc:"Motif du changement de statut qui a annulé ou remboursé la commande, sinon « Motif non renseigné »"`
 	AmountCents  int64  `json:"amountCents" doc:"Total TTC de la commande, en centimes"`
 	FeesCents    int64  `json:"feesCents"`
 	PaidAt       string `json:"paidAt" format:"date-time" doc:"Horodatage (UTC) de la commande"`
@@ -377,7 +401,7 @@ func (s *Service) CancelledOrders(ctx context.Context, p tenancy.Principal, f Fi
 	for _, it := range items {
 		out.Items = append(out.Items, CancelledOrder{ID: it.ID, OrderID: it.OrderID, RestaurantID: it.RestaurantID, Restaurant: sc.name(it.RestaurantID),
 			Equipment: it.Equipment, EquipmentKey: it.EquipmentKey, Source: it.Source, Type: orders.TypeNames[it.Type], Status: it.Status,
-			StatusLabel: orders.StatusLabel(it.Status), Reason: NoReason, AmountCents: it.Total, FeesCents: it.Fees,
+			StatusLabel: orders.StatusLabel(it.Status), Reason: cmp.Or(it.Reason, NoReason), AmountCents: it.Total, FeesCents: it.Fees,
 			PaidAt: it.PaidAt.Format(time.RFC3339), BusinessDate: orders.FormatDate(it.BusinessDate)})
 	}
 	return out, nil

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"time"
@@ -285,7 +286,7 @@ func (s *Service) cancellationTables(ctx context.Context, p tenancy.Principal, q
 						source = it.Source
 					}
 					if err := emit([]any{it.PaidAt.In(loc), orders.FormatDate(it.BusinessDate), sc.name(it.RestaurantID), it.OrderID, it.Equipment, source,
-						orders.TypeNames[it.Type], orders.StatusLabel(it.Status), NoReason, it.Total, it.Fees}); err != nil {
+						orders.TypeNames[it.Type], orders.StatusLabel(it.Status), cmp.Or(it.Reason, NoReason), it.Total, it.Fees}); err != nil {
 						return err
 					}
 				}

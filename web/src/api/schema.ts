@@ -3578,7 +3578,7 @@ export interface components {
             equipments: components["schemas"]["CancelEquipment"][] | null;
             /** @description Période précédente : le même nombre de jours, juste avant start */
             previous: components["schemas"]["FlashRange"];
-            /** @description Par motif. Les caisses, bornes et le click & collect n'envoient pas de motif d'annulation : un seul groupe, « Motif non renseigné », quand il y a des annulations */
+            /** @description Par motif : ceux des changements de statut postés après la commande (POST /kiosk/v1/orders/{orderId}/status) ; les commandes envoyées déjà annulées et les changements sans motif forment le groupe « Motif non renseigné » */
             reasons: components["schemas"]["CancelGroup"][] | null;
             /** @description Un rang par restaurant du périmètre (de cette devise), le plus d'annulations d'abord */
             restaurants: components["schemas"]["CancelRestaurant"][] | null;
@@ -3617,7 +3617,7 @@ export interface components {
              * @description Horodatage (UTC) de la commande
              */
             paidAt: string;
-            /** @description Motif d'annulation : jamais envoyé par les caisses, « Motif non renseigné » */
+            /** @description Motif du changement de statut qui a annulé ou remboursé la commande, sinon « Motif non renseigné » */
             reason: string;
             restaurant: string;
             /** Format: int64 */

@@ -26,4 +26,4 @@ CREATE TABLE order_events (
     created_at    BIGINT NOT NULL,
     UNIQUE (order_id, event_key)
 );
-CREATE INDEX order_events_by_franchise ON order_events (franchise_id, order_id);
+CREATE INDEX order_events_by_day ON order_events (franchise_id, business_date, restaurant_id);

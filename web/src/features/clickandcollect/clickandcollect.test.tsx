@@ -156,7 +156,7 @@ describe('Mes Annulations', () => {
 
     const reasons = await screen.findByRole('table', { name: 'Par motif' });
     expect(within(reasons).getByText('Motif non renseigné')).toBeTruthy();
-    expect(screen.getByText(/n'envoient pas de motif/)).toBeTruthy();
+    expect(screen.getByText(/une commande envoyée déjà annulée n'en a pas/)).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Par source' })).getByText('Click&Collect')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Par équipement' })).getByText('Caisse 1')).toBeTruthy();
     for (const name of ['Annulations par jour', 'Par statut', 'Par source', 'Par motif', 'Par restaurant', 'Par équipement']) {

@@ -12,10 +12,10 @@ export const PREVIOUS_LABEL = 'vs période précédente';
 export const CURRENT_NAME = 'Période';
 export const PREVIOUS_NAME = 'Période précédente';
 
-/** The reason shown for every cancellation: tills, kiosks and click & collect never send one. */
+/** The reason shown for a cancellation without one (an order posted cancelled, a status change without a reason). */
 export const NO_REASON = 'Motif non renseigné';
 export const NO_REASON_HELP =
-  "Les caisses, les bornes et le click & collect n'envoient pas de motif avec une commande annulée : toutes les annulations sont « Motif non renseigné ».";
+  "Le motif est celui que la caisse ou la borne envoie en annulant ou en remboursant une commande déjà envoyée ; une commande envoyée déjà annulée n'en a pas : « Motif non renseigné ».";
 
 /** The route that opens the click & collect screen on its detailed view (the other opens on the home). */
 export const COLLECT_DETAIL_PATHS = ['/Cncstats/BetaMonClickncollect'];

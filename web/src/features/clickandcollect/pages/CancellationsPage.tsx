@@ -234,7 +234,7 @@ export function CancellationsPage({ route }: { route: AppRoute }) {
           </ReportCard>
           <ReportCard actions={<ExportMenu report="cancellations" table="reasons" title={CANCEL_TITLES.reasons} params={exportParams} disabled={!data} />} title={CANCEL_TITLES.reasons} subtitle={period} bodyPadding={0} loading={loading} refreshing={refreshing} help={NO_REASON_HELP}>
             <GroupTable title={CANCEL_TITLES.reasons} rows={data?.reasons ?? undefined} currency={data?.currency} share="Part" />
-            {data && !none && (
+            {data && !none && data.reasons?.some((r) => r.key === '') && (
               <Alert severity="info" sx={{ m: 1.5 }}>
                 {NO_REASON_HELP}
               </Alert>
