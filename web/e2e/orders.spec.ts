@@ -206,6 +206,8 @@ test.describe('Order lifecycle', () => {
     expect(await refused.text()).toContain('remboursée');
 
     await uiSignIn(page, 'admin');
+    // The session is stored once the dashboard opens: going elsewhere before that lands signed out.
+    await expect(page).toHaveURL(/\/RealtimeDashboard$/);
     await dismissNotices(page);
     await page.goto(`/brigade/mescommandes?order_id=${encodeURIComponent(orderId)}&siret=${bastille.siret}&keenio=${encodeURIComponent(done.user_keen_id)}`);
     await expect(page.getByTestId('order-ticket')).toContainText(`Commande n° ${orderId}`);
