@@ -73,7 +73,7 @@ export function PlanMatrix({ lines, rows, restaurants, selection, onToggleCell, 
     <Box
       ref={win.ref}
       onScroll={win.onScroll}
-      sx={{ height: 'calc(100vh - 330px)', minHeight: 440, overflow: 'auto', borderTop: 1, borderColor: 'divider' }}
+      sx={{ maxHeight: 'max(440px, calc(100vh - 330px))', overflow: 'auto', borderTop: 1, borderColor: 'divider' }}
       data-testid="plan-matrix"
     >
       <Table
@@ -152,11 +152,11 @@ function ColumnHead({ restaurant: x, state, onToggle }: { restaurant: PlanRestau
         />
         <Box sx={{ minWidth: 0 }}>
           <Tooltip title={x.nom}>
-            <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.25, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+            <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.25, textTransform: 'none', letterSpacing: 0, color: 'text.primary', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
               {x.nom}
             </Typography>
           </Tooltip>
-          <Typography variant="caption" noWrap component="div" sx={{ color: x.deployed ? 'text.secondary' : 'warning.dark' }}>
+          <Typography variant="caption" noWrap component="div" sx={{ textTransform: 'none', letterSpacing: 0, fontWeight: 400, color: x.deployed ? 'text.secondary' : 'warning.dark' }}>
             {x.deployed ? x.ville || '\u00a0' : 'Aucune carte déployée'}
           </Typography>
         </Box>
@@ -199,7 +199,7 @@ const PlanLineRow = memo(function PlanLineRow({ index, row, restaurants, selecti
             </Typography>
             <Typography variant="caption" noWrap component="div" sx={{ color: 'text.secondary' }}>
               {row.kind === 'option' ? 'Option · ' : ''}
-              {inMenu === restaurants.length ? 'Partout' : `${inMenu} sur ${restaurants.length}`}
+              {`Dans ${inMenu} sur ${restaurants.length}`}
               {soldOut > 0 && (
                 <Box component="span" sx={{ color: 'error.main', fontWeight: 600 }}>
                   {` · ${soldOut} épuisé${soldOut > 1 ? 's' : ''}`}
