@@ -51,7 +51,7 @@ test('Plan Produit marks a product sold out in two restaurants at once, and a ki
   const headers = { Authorization: `Bearer ${admin.accessToken}` };
   const plan = (await (await request.get('/api/v1/availability/plan', { headers })).json()) as Plan;
   const bastille = plan.restaurants.findIndex((r) => r.nom === 'Paris Bastille');
-  const other = plan.restaurants.findIndex((r, i) => i !== bastille && plan.rows.some((row) => row.cells[i]?.inMenu));
+  const other = plan.restaurants.findIndex((_, i) => i !== bastille && plan.rows.some((row) => row.cells[i]?.inMenu));
   const product = plan.rows.find((r) => r.kind === 'product' && [bastille, other].every((i) => r.cells[i]?.inMenu && !r.cells[i]?.soldOut))!;
   expect(product, 'a product on sale in Paris Bastille and another restaurant').toBeTruthy();
   const otherName = plan.restaurants[other]!.nom;
