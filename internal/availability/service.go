@@ -18,9 +18,13 @@ import (
 	"brigade/internal/tenancy"
 )
 
-// Menus names the products and options of a restaurant's deployed menu.
+// Menus names the products and options of restaurants' deployed menus and
+// of the cartes (deploy.Service).
 type Menus interface {
 	Served(ctx context.Context, p tenancy.Principal, restaurantID int64) ([]deploy.ServedElement, error)
+	ServedMenus(ctx context.Context, p tenancy.Principal, restaurantIDs []int64) (map[int64][]deploy.ServedElement, error)
+	CarteElements(ctx context.Context, p tenancy.Principal, campaignID int64) ([]deploy.ServedElement, error)
+	VisibleCartes(ctx context.Context, p tenancy.Principal) ([]deploy.CarteRef, error)
 }
 
 // Service reads and changes the availability of the restaurants in the

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"brigade/internal/store"
@@ -110,4 +112,132 @@ func writeHours(ctx context.Context, r store.Runner, x tenancy.Restaurant, read 
 		return 0, tenancy.ErrConflict
 	}
 	return read + 1, nil
+}
+
+// inBatch bounds the ids of one IN list.
+const inBatch = 500
+
+// soldOutsPerRestaurant lists the sold-outs running at now of the
+// franchise's restaurants ids, per restaurant, in the kiosk document's
+// order: one query per 500 restaurants.
+func soldOutsPerRestaurant(ctx context.Context, r store.Runner, franchiseID int64, ids []int64, now time.Time) (map[int64][]SoldOut, error) {
+	return soldOutsWhere(ctx, r, franchiseID, ids, ` AND until_unix > ?`, now.Unix())
+}
+
+// soldOutRowsPerRestaurant lists every sold-out row of the restaurants ids,
+// ended or not (putting back on sale deletes the ended ones too).
+func soldOutRowsPerRestaurant(ctx context.Context, r store.Runner, franchiseID int64, ids []int64) (map[int64][]SoldOut, error) {
+	return soldOutsWhere(ctx, r, franchiseID, ids, ``)
+}
+
+func soldOutsWhere(ctx context.Context, r store.Runner, franchiseID int64, ids []int64, cond string, condArgs ...any) (map[int64][]SoldOut, error) {
+	out := map[int64][]SoldOut{}
+	for chunk := range slices.Chunk(ids, inBatch) {
+		in, args := store.In(chunk)
+		args = append(append([]any{franchiseID}, args...), condArgs...)
+		err := store.Each(ctx, r, `SELECT restaurant_id, `+soldOutColumns+` FROM availability_sold_out
+			WHERE franchise_id = ? AND restaurant_id `+in+cond+` ORDER BY restaurant_id, kind DESC, id_global`, args, func(row store.Scanner) error {
+			var id int64
+			var s SoldOut
+			var until int64
+			if err := row.Scan(&id, &s.Kind, &s.IDGlobal, &s.Name, &s.Group, &s.Mode, &s.UntilDate, &until, &s.SetBy, &s.SetAt); err != nil {
+				return err
+			}
+			s.Until, s.SetAt = time.Unix(until, 0).UTC(), s.SetAt.UTC().Truncate(time.Second)
+			out[id] = append(out[id], s)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// hoursPerRestaurant reads the hours of the franchise's restaurants ids
+// (the defaults for those that never saved theirs).
+func hoursPerRestaurant(ctx context.Context, r store.Runner, franchiseID int64, ids []int64) (map[int64]Hours, error) {
+	out := make(map[int64]Hours, len(ids))
+	for chunk := range slices.Chunk(ids, inBatch) {
+		in, args := store.In(chunk)
+		err := store.Each(ctx, r, `SELECT restaurant_id, hours FROM availability_hours WHERE franchise_id = ? AND restaurant_id `+in,
+			append([]any{franchiseID}, args...), func(row store.Scanner) error {
+				var id int64
+				var raw string
+				if err := row.Scan(&id, &raw); err != nil {
+					return err
+				}
+				var h Hours
+				if err := json.Unmarshal([]byte(raw), &h); err != nil {
+					return fmt.Errorf("horaires du restaurant %d illisibles : %w", id, err)
+				}
+				if n, err := normalize(h); err == nil {
+					h = n
+				}
+				out[id] = h
+				return nil
+			})
+		if err != nil {
+			return nil, err
+		}
+	}
+	for _, id := range ids {
+		if _, ok := out[id]; !ok {
+			out[id] = DefaultHours()
+		}
+	}
+	return out, nil
+}
+
+// soldOutBatch bounds the rows of one multi-row upsert (11 parameters each).
+const soldOutBatch = 200
+
+// putSoldOuts writes many sold-outs as putSoldOut does one, a few hundred
+// rows per statement.
+func putSoldOuts(ctx context.Context, r store.Runner, list []restaurantSoldOut) error {
+	for chunk := range slices.Chunk(list, soldOutBatch) {
+		args := make([]any, 0, 11*len(chunk))
+		for _, s := range chunk {
+			args = append(args, s.restaurant.FranchiseID, s.restaurant.ID, s.Kind, s.IDGlobal, s.Name, s.Group, s.Mode, s.UntilDate, s.Until.Unix(), s.SetBy, s.SetAt)
+		}
+		_, err := r.Exec(ctx, `INSERT INTO availability_sold_out (franchise_id, restaurant_id, `+soldOutColumns+`)
+			VALUES `+strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), ", len(chunk)), ", ")+`
+			ON CONFLICT (restaurant_id, kind, id_global) DO UPDATE SET name = excluded.name, item_group = excluded.item_group,
+				mode = excluded.mode, until_date = excluded.until_date, until_unix = excluded.until_unix, set_by = excluded.set_by, set_at = excluded.set_at`, args...)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// deleteSoldOuts puts many elements back on sale: one statement per
+// restaurant and kind (and per 500 elements).
+func deleteSoldOuts(ctx context.Context, r store.Runner, list []restaurantSoldOut) error {
+	type group struct {
+		restaurant int64
+		kind       string
+	}
+	ids := map[group][]string{}
+	var order []group
+	for _, s := range list {
+		g := group{s.restaurant.ID, s.Kind}
+		if _, ok := ids[g]; !ok {
+			order = append(order, g)
+		}
+		ids[g] = append(ids[g], s.IDGlobal)
+	}
+	for _, g := range order {
+		for chunk := range slices.Chunk(ids[g], inBatch) {
+			args := []any{g.restaurant, g.kind}
+			for _, id := range chunk {
+				args = append(args, id)
+			}
+			if _, err := r.Exec(ctx, `DELETE FROM availability_sold_out WHERE restaurant_id = ? AND kind = ? AND id_global IN (`+
+				strings.TrimSuffix(strings.Repeat("?, ", len(chunk)), ", ")+`)`, args...); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

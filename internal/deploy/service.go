@@ -53,12 +53,14 @@ type Service struct {
 	// feedEpoch counts the announcements: a cache fill that raced one is dropped.
 	feedEpoch uint64
 	docs      docCache
+	served    servedCache
 }
 
 // NewService returns the deployment service and registers its job.
 func NewService(db *store.DB, ten *tenancy.Service, runner *jobs.Runner, bus events.Bus, blobs blob.Store) *Service {
 	s := &Service{db: db, ten: ten, jobs: runner, bus: bus, blobs: blobs, now: time.Now, feed: map[int64]Current{}}
 	s.docs.max = 64
+	s.served.max = 2048
 	runner.Register(JobGenerate, s.runGeneration)
 	return s
 }

@@ -73,24 +73,54 @@ type details struct {
 // its log entry land together or not at all. A Modification without any
 // change is not logged (spec: first document §5).
 func Record(ctx context.Context, r store.Runner, e Entry) error {
-	if e.Action == Modification && len(e.Changes) == 0 {
-		return nil
-	}
-	if e.Source == "" {
-		e.Source = "Login"
-	}
-	d, err := json.Marshal(details{Target: e.Target, Changes: e.Changes})
-	if err != nil {
+	return RecordAll(ctx, r, []Entry{e})
+}
+
+// recordBatch bounds the rows of one INSERT (11 parameters each, well
+// under both engines' limits).
+const recordBatch = 200
+
+// RecordAll writes several entries in the caller's transaction, as Record
+// does one by one, in a few multi-row statements: a bulk change of a
+// thousand restaurants logs one entry per element and restaurant without a
+// thousand round trips.
+func RecordAll(ctx context.Context, r store.Runner, entries []Entry) error {
+	now := time.Now().UTC()
+	const row = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+	args := make([]any, 0, 11*min(len(entries), recordBatch))
+	n := 0
+	flush := func() error {
+		if n == 0 {
+			return nil
+		}
+		_, err := r.Exec(ctx, `INSERT INTO history_entries (franchise_id, restaurant_id, module, user_id, user_name, user_type, email, source, action, details, created_at)
+		VALUES `+strings.TrimSuffix(strings.Repeat(row+", ", n), ", "), args...)
+		args, n = args[:0], 0
 		return err
 	}
-	var rid any
-	if e.RestaurantID != 0 {
-		rid = e.RestaurantID
+	for _, e := range entries {
+		if e.Action == Modification && len(e.Changes) == 0 {
+			continue
+		}
+		if e.Source == "" {
+			e.Source = "Login"
+		}
+		d, err := json.Marshal(details{Target: e.Target, Changes: e.Changes})
+		if err != nil {
+			return err
+		}
+		var rid any
+		if e.RestaurantID != 0 {
+			rid = e.RestaurantID
+		}
+		args = append(args, e.FranchiseID, rid, e.Module, e.UserID, e.UserName, e.UserType, e.Email, e.Source, string(e.Action), string(d), now)
+		if n++; n == recordBatch {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
 	}
-	_, err = r.Exec(ctx, `INSERT INTO history_entries (franchise_id, restaurant_id, module, user_id, user_name, user_type, email, source, action, details, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		e.FranchiseID, rid, e.Module, e.UserID, e.UserName, e.UserType, e.Email, e.Source, string(e.Action), string(d), time.Now().UTC())
-	return err
+	return flush()
 }
 
 // Diff lists the fields whose values differ between two flat maps.

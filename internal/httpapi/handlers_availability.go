@@ -13,6 +13,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"brigade/internal/availability"
+	"brigade/internal/deploy"
 	"brigade/internal/events"
 	"brigade/internal/tenancy"
 )
@@ -29,6 +30,8 @@ func (s *Server) availabilityRouteTable() []route {
 		{method: http.MethodDelete, path: "/api/v1/restaurants/{restaurantId}/availability/soldout", id: "clearSoldOut", tag: tag, summary: "Remettre en vente un produit ou une option (sans effet s'il ne l'est plus) ; les bornes sont prévenues ; journalisé", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusNoContent, register: handle(s.clearSoldOut)},
 		{method: http.MethodGet, path: "/api/v1/restaurants/{restaurantId}/hours", id: "getOpeningHours", tag: tag, summary: "Horaires d'ouverture du restaurant par canal (bornes, click & collect, caisses) : créneaux de la semaine et jours particuliers, ouvert ou non maintenant ; ETag = version (0 : jamais enregistrés, ouvert à toute heure)", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.getOpeningHours)},
 		{method: http.MethodPut, path: "/api/v1/restaurants/{restaurantId}/hours", id: "saveOpeningHours", tag: tag, summary: "Enregistrer les horaires d'ouverture (If-Match obligatoire : la version lue) ; les bornes sont prévenues ; journalisé", access: signedIn, roles: editors, lockable: true, register: handle(s.saveOpeningHours)},
+		{method: http.MethodGet, path: "/api/v1/availability/plan", id: "getProductPlan", tag: tag, summary: "Plan Produit : une page de la matrice produits et options × restaurants du périmètre de l'utilisateur (par nom) ; chaque case dit si l'élément est dans la carte déployée du restaurant, son prix, et s'il est épuisé (aujourd'hui ou jusqu'à une date) ; filtrable par carte", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.getProductPlan)},
+		{method: http.MethodPost, path: "/api/v1/availability/plan/bulk", id: "bulkAvailability", tag: tag, summary: "Plan Produit : marquer épuisées (pour la journée ou jusqu'au jour choisi) ou remettre en vente plusieurs cases à la fois, dans une seule transaction ; un restaurant hors du périmètre (404) ou un élément absent de la carte déployée (422) et rien n'est modifié ; chaque case changée est journalisée et chaque restaurant concerné prévient ses bornes (événement `availability`)", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.bulkAvailability)},
 		{method: http.MethodGet, path: "/kiosk/v1/availability", id: "kioskAvailability", tag: "Bornes et caisses", summary: "Disponibilité du restaurant de la borne : éléments épuisés (avec leur fin), horaires par canal, ouvert maintenant ; ETag fort, 304 sur If-None-Match ; annoncée par l'événement `availability` du flux /kiosk/v1/events", access: device, register: s.registerKioskAvailability},
 	}
 }
@@ -96,6 +99,98 @@ type clearSoldOutInput struct {
 
 func (s *Server) clearSoldOut(ctx context.Context, in *clearSoldOutInput) (*struct{}, error) {
 	return nil, s.Availability.ClearSoldOut(ctx, principal(ctx), in.RestaurantID, in.Kind, in.IDGlobal)
+}
+
+type productPlanInput struct {
+	RestaurantIDs []int64 `query:"restaurantIds" doc:"Colonnes : ces restaurants seulement (séparés par des virgules) ; tous ceux du périmètre sinon. Un restaurant hors du périmètre : 404"`
+	CampaignID    int64   `query:"campaignId" minimum:"0" doc:"Lignes : les produits et options de cette carte (version en cours) ; 0 : ceux des cartes déployées des restaurants de la page"`
+	Page          int     `query:"page" minimum:"0" doc:"Page de restaurants, à partir de 0"`
+	PageSize      int     `query:"pageSize" minimum:"0" maximum:"100" doc:"Restaurants par page (25 par défaut, 100 au plus)"`
+}
+
+// PlanRestaurant is a column of the product plan.
+type PlanRestaurant struct {
+	ID       int64  `json:"id"`
+	Nom      string `json:"nom"`
+	Ville    string `json:"ville"`
+	TimeZone string `json:"timeZone"`
+	Currency string `json:"currency" example:"EUR" doc:"Devise des prix de ce restaurant"`
+	Deployed bool   `json:"deployed" doc:"false : aucune carte déployée"`
+	Today    string `json:"today" doc:"Journée en cours du restaurant (AAAA-MM-JJ)"`
+}
+
+// PlanSoldOut is a cell's running sold-out.
+type PlanSoldOut struct {
+	Mode      string    `json:"mode" enum:"today,date"`
+	UntilDate string    `json:"untilDate" doc:"Dernier jour épuisé (AAAA-MM-JJ, local)"`
+	Until     time.Time `json:"until" doc:"Instant où l'élément revient en vente de lui-même"`
+	SetBy     string    `json:"setBy"`
+}
+
+// PlanCell is an element in one restaurant.
+type PlanCell struct {
+	InMenu     bool         `json:"inMenu" doc:"Dans la carte déployée du restaurant"`
+	PriceCents *int64       `json:"priceCents,omitempty" doc:"Prix affiché en premier par les bornes (tarif 1, sur place ; supplément d'une option), en centimes de la devise du restaurant ; présent si inMenu"`
+	SoldOut    *PlanSoldOut `json:"soldOut,omitempty" doc:"Présent si l'élément est épuisé maintenant dans ce restaurant"`
+}
+
+// PlanRow is a product or an option and its cells, one per restaurant of the page, in order.
+type PlanRow struct {
+	Kind     string     `json:"kind" enum:"product,option"`
+	IDGlobal string     `json:"idGlobal"`
+	Name     string     `json:"name"`
+	Group    string     `json:"group" doc:"Catégorie du produit ou groupe de l'option"`
+	Cells    []PlanCell `json:"cells"`
+}
+
+// ProductPlan is a page of the « Plan Produit » matrix.
+type ProductPlan struct {
+	Restaurants []PlanRestaurant  `json:"restaurants" doc:"Colonnes de la page, par nom"`
+	Total       int               `json:"total" doc:"Restaurants de toutes les pages"`
+	Page        int               `json:"page"`
+	PageSize    int               `json:"pageSize"`
+	Rows        []PlanRow         `json:"rows" doc:"Produits (par catégorie) puis options (par groupe)"`
+	Cartes      []deploy.CarteRef `json:"cartes" doc:"Cartes visibles, pour le filtre"`
+}
+
+func (s *Server) getProductPlan(ctx context.Context, in *productPlanInput) (*struct{ Body ProductPlan }, error) {
+	p, err := s.Availability.Plan(ctx, principal(ctx), availability.PlanQuery{RestaurantIDs: in.RestaurantIDs, CampaignID: in.CampaignID, Page: in.Page, PageSize: in.PageSize})
+	if err != nil {
+		return nil, err
+	}
+	out := ProductPlan{Restaurants: make([]PlanRestaurant, len(p.Restaurants)), Total: p.Total, Page: p.Page, PageSize: p.PageSize,
+		Rows: make([]PlanRow, len(p.Rows)), Cartes: p.Cartes}
+	for i, x := range p.Restaurants {
+		out.Restaurants[i] = PlanRestaurant{ID: x.ID, Nom: x.Nom, Ville: x.Ville, TimeZone: x.TimeZone, Currency: x.Currency, Deployed: x.Deployed, Today: x.Today}
+	}
+	for i, r := range p.Rows {
+		row := PlanRow{Kind: r.Kind, IDGlobal: r.IDGlobal, Name: r.Name, Group: r.Group, Cells: make([]PlanCell, len(r.Cells))}
+		for j, c := range r.Cells {
+			cell := PlanCell{InMenu: c.InMenu}
+			if c.InMenu {
+				price := c.PriceCents
+				cell.PriceCents = &price
+			}
+			if c.SoldOut != nil {
+				cell.SoldOut = &PlanSoldOut{Mode: c.SoldOut.Mode, UntilDate: c.SoldOut.UntilDate, Until: c.SoldOut.Until, SetBy: c.SoldOut.SetBy}
+			}
+			row.Cells[j] = cell
+		}
+		out.Rows[i] = row
+	}
+	return &struct{ Body ProductPlan }{out}, nil
+}
+
+type bulkAvailabilityInput struct {
+	Body availability.PlanBulkInput
+}
+
+func (s *Server) bulkAvailability(ctx context.Context, in *bulkAvailabilityInput) (*struct{ Body availability.PlanBulkResult }, error) {
+	res, err := s.Availability.Bulk(ctx, principal(ctx), in.Body)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body availability.PlanBulkResult }{res}, nil
 }
 
 // OpeningHours is a restaurant's hours as the back-office edits them.

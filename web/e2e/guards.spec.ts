@@ -33,9 +33,9 @@ test.describe('guards and redirects', () => {
 
   test('screens not built yet show their title and a placeholder', async ({ page, request }) => {
     await useSession(page, await apiSignIn(request, 'admin'));
-    await page.goto('/brigade/PlanProduit');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plan Produit');
-    await expect(page.getByText('Cet écran arrive bientôt : Plan Produit.')).toBeVisible();
+    await page.goto('/mesClients/ListContacts');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Liste des contacts');
+    await expect(page.getByText('Cet écran arrive bientôt : Liste des contacts.')).toBeVisible();
     // The side menu reaches other screens without a reload.
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Mes Réductions' }).click();
     await expect(page).toHaveURL(/\/brigade\/mesreductions$/);

@@ -440,6 +440,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/availability/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Plan Produit : une page de la matrice produits et options × restaurants du périmètre de l'utilisateur (par nom) ; chaque case dit si l'élément est dans la carte déployée du restaurant, son prix, et s'il est épuisé (aujourd'hui ou jusqu'à une date) ; filtrable par carte
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["getProductPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/availability/plan/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan Produit : marquer épuisées (pour la journée ou jusqu'au jour choisi) ou remettre en vente plusieurs cases à la fois, dans une seule transaction ; un restaurant hors du périmètre (404) ou un élément absent de la carte déployée (422) et rien n'est modifié ; chaque case changée est journalisée et chaque restaurant concerné prévient ses bornes (événement `availability`)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        post: operations["bulkAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/campaigns": {
         parameters: {
             query?: never;
@@ -5933,6 +5977,95 @@ export interface components {
         PersonList: {
             items: components["schemas"]["Person"][] | null;
         };
+        PlanBulkCell: {
+            /** @description idGlobal du produit ou de l'option */
+            idGlobal: string;
+            /** @enum {string} */
+            kind: "product" | "option";
+            /** Format: int64 */
+            restaurantId: number;
+        };
+        PlanBulkInput: {
+            /**
+             * @description soldOut : marquer épuisé ; onSale : remettre en vente
+             * @enum {string}
+             */
+            action: "soldOut" | "onSale";
+            /** @description Les cases à changer (5 000 au plus) ; une case hors de la carte déployée de son restaurant est refusée pour soldOut */
+            cells: components["schemas"]["PlanBulkCell"][] | null;
+            /** @description Avec mode=date : le dernier jour épuisé (AAAA-MM-JJ, heure locale de chaque restaurant) */
+            date?: string;
+            /**
+             * @description Avec soldOut : today (pour le reste de la journée de chaque restaurant) ou date (jusqu'au jour « date » inclus)
+             * @enum {string}
+             */
+            mode?: "today" | "date";
+        };
+        PlanBulkResult: {
+            /**
+             * Format: int64
+             * @description Cases changées (chacune journalisée)
+             */
+            changed: number;
+            /**
+             * Format: int64
+             * @description Restaurants prévenus (un événement availability chacun)
+             */
+            restaurants: number;
+            /**
+             * Format: int64
+             * @description Cases déjà dans l'état demandé
+             */
+            unchanged: number;
+        };
+        PlanCell: {
+            /** @description Dans la carte déployée du restaurant */
+            inMenu: boolean;
+            /**
+             * Format: int64
+             * @description Prix affiché en premier par les bornes (tarif 1, sur place ; supplément d'une option), en centimes de la devise du restaurant ; présent si inMenu
+             */
+            priceCents?: number;
+            /** @description Présent si l'élément est épuisé maintenant dans ce restaurant */
+            soldOut?: components["schemas"]["PlanSoldOut"];
+        };
+        PlanRestaurant: {
+            /**
+             * @description Devise des prix de ce restaurant
+             * @example EUR
+             */
+            currency: string;
+            /** @description false : aucune carte déployée */
+            deployed: boolean;
+            /** Format: int64 */
+            id: number;
+            nom: string;
+            timeZone: string;
+            /** @description Journée en cours du restaurant (AAAA-MM-JJ) */
+            today: string;
+            ville: string;
+        };
+        PlanRow: {
+            cells: components["schemas"]["PlanCell"][] | null;
+            /** @description Catégorie du produit ou groupe de l'option */
+            group: string;
+            idGlobal: string;
+            /** @enum {string} */
+            kind: "product" | "option";
+            name: string;
+        };
+        PlanSoldOut: {
+            /** @enum {string} */
+            mode: "today" | "date";
+            setBy: string;
+            /**
+             * Format: date-time
+             * @description Instant où l'élément revient en vente de lui-même
+             */
+            until: string;
+            /** @description Dernier jour épuisé (AAAA-MM-JJ, local) */
+            untilDate: string;
+        };
         Point: {
             label: string;
             /**
@@ -6072,6 +6205,23 @@ export interface components {
              * @description Évolution du CA TTC en % ; null sans vente sur la période précédente
              */
             revenueTrend: number | null;
+        };
+        ProductPlan: {
+            /** @description Cartes visibles, pour le filtre */
+            cartes: components["schemas"]["CarteRef"][] | null;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+            /** @description Colonnes de la page, par nom */
+            restaurants: components["schemas"]["PlanRestaurant"][] | null;
+            /** @description Produits (par catégorie) puis options (par groupe) */
+            rows: components["schemas"]["PlanRow"][] | null;
+            /**
+             * Format: int64
+             * @description Restaurants de toutes les pages
+             */
+            total: number;
         };
         ProductReport: {
             categories: components["schemas"]["CategoryRow"][] | null;
@@ -8135,6 +8285,131 @@ export interface operations {
             };
             /** @description Error */
             default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    getProductPlan: {
+        parameters: {
+            query?: {
+                /** @description Colonnes : ces restaurants seulement (séparés par des virgules) ; tous ceux du périmètre sinon. Un restaurant hors du périmètre : 404 */
+                restaurantIds?: number[] | null;
+                /** @description Lignes : les produits et options de cette carte (version en cours) ; 0 : ceux des cartes déployées des restaurants de la page */
+                campaignId?: number;
+                /** @description Page de restaurants, à partir de 0 */
+                page?: number;
+                /** @description Restaurants par page (25 par défaut, 100 au plus) */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPlan"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    bulkAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanBulkInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanBulkResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -80,6 +80,7 @@ const EditDiscountPage = lazyScreen(() => import('../features/discounts/pages/Ed
 const PromoCodesPage = lazyScreen(() => import('../features/discounts/pages/PromoCodesPage').then((m) => m.PromoCodesPage));
 const PromoCodesDashboardPage = lazyScreen(() => import('../features/discounts/pages/PromoCodesDashboardPage').then((m) => m.PromoCodesDashboardPage));
 const GestionProduitsPage = lazyScreen(() => import('../features/availability/pages/GestionProduitsPage').then((m) => m.GestionProduitsPage));
+const PlanProduitPage = lazyScreen(() => import('../features/availability/pages/PlanProduitPage').then((m) => m.PlanProduitPage));
 const ProductMixPage = lazyScreen(() => import('../features/product-mix/pages/ProductMixPage').then((m) => m.ProductMixPage));
 
 /** Screens drawn without the shell (full-page layouts). */
@@ -202,6 +203,8 @@ function screen(route: AppRoute): ReactElement {
       return <ClickAndCollectSettingsPage route={route} />;
     case 'gestionProduits':
       return <GestionProduitsPage route={route} />;
+    case 'planProduit':
+      return <PlanProduitPage route={route} />;
     case 'campagneRestos':
       return <CampagneRestosPage />;
     case 'deploiementCarte':

@@ -51,9 +51,9 @@ describe('route guards', () => {
   });
 
   it('renders a screen that is not built yet as a placeholder naming it', async () => {
-    renderApp('/brigade/PlanProduit', user('admin'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Plan Produit' })).toBeTruthy();
-    expect(screen.getByText('Cet écran arrive bientôt : Plan Produit.')).toBeTruthy();
+    renderApp('/mesClients/ListContacts', user('admin'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Liste des contacts' })).toBeTruthy();
+    expect(screen.getByText('Cet écran arrive bientôt : Liste des contacts.')).toBeTruthy();
   });
 
   it('redirects /accessDenied to / when the franchise is not blocked', async () => {

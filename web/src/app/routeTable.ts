@@ -121,7 +121,8 @@ export type ScreenId =
   | 'editDiscount'
   | 'promoCodes'
   | 'promoCodesDashboard'
-  | 'gestionProduits';
+  | 'gestionProduits'
+  | 'planProduit';
 
 export interface AppRoute {
   /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
@@ -246,7 +247,14 @@ export const routes: readonly AppRoute[] = [
     screen: 'gestionProduits',
     description: "Produits épuisés et horaires d'ouverture de chaque restaurant, envoyés à ses bornes dans la seconde.",
   }),
-  r({ path: `${P}/PlanProduit`, title: 'Plan Produit', area: 'catalogue', nav: 'Plan Produit' }),
+  r({
+    path: `${P}/PlanProduit`,
+    title: 'Plan Produit',
+    area: 'catalogue',
+    nav: 'Plan Produit',
+    screen: 'planProduit',
+    description: 'Ce qui est en vente où : chaque produit dans chaque restaurant, épuisé ou remis en vente en une fois sur plusieurs restaurants.',
+  }),
   r({ path: `${P}/GestionMarques`, title: 'Gestion Marques', area: 'catalogue', nav: 'Gestion Marques' }),
 
   // Discounts and promotions

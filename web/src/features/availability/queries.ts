@@ -1,6 +1,6 @@
-import { queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api, unwrap, unwrapEmpty, type ApiError } from '../../api/client';
-import type { Hours, OpeningHours, RestaurantAvailability, SoldOut, SoldOutInput } from '../../api/types';
+import type { Hours, OpeningHours, PlanBulkInput, PlanBulkResult, ProductPlan, RestaurantAvailability, SoldOut, SoldOutInput } from '../../api/types';
 
 /**
  * Everything under ['availability']. The server publishes `availability.changed` {restaurantId}
@@ -10,7 +10,39 @@ export const availabilityKeys = {
   all: ['availability'] as const,
   elements: (restaurantId: number) => [...availabilityKeys.all, 'elements', restaurantId] as const,
   hours: (restaurantId: number) => [...availabilityKeys.all, 'hours', restaurantId] as const,
+  plans: () => [...availabilityKeys.all, 'plan'] as const,
+  plan: (params: PlanParams) => [...availabilityKeys.plans(), params] as const,
 };
+
+/** A page of the product plan: restaurants by name, rows from one carte (campaignId) or from the page's menus (0). */
+export interface PlanParams {
+  campaignId: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Plan Produit: one request per page of restaurants, whatever their number. The previous page
+ * stays on screen while the next one loads.
+ */
+export const planQuery = (params: PlanParams) =>
+  queryOptions({
+    queryKey: availabilityKeys.plan(params),
+    queryFn: ({ signal }): Promise<ProductPlan> =>
+      unwrap(
+        api.GET('/api/v1/availability/plan', {
+          params: { query: { page: params.page, pageSize: params.pageSize, ...(params.campaignId ? { campaignId: params.campaignId } : {}) } },
+          signal,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** Many cells at once, in one transaction: all of them change, or none. */
+export const bulkAvailabilityMutation = (): UseMutationOptions<PlanBulkResult, ApiError, PlanBulkInput> => ({
+  mutationKey: [...availabilityKeys.plans(), 'bulk'],
+  mutationFn: (body) => unwrap(api.POST('/api/v1/availability/plan/bulk', { body })),
+});
 
 export const availabilityQuery = (restaurantId: number) =>
   queryOptions({
