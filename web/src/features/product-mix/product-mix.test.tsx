@@ -254,7 +254,7 @@ describe('Mix produits', { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls.at(-1)?.get('restaurantId')).toBe('3'));
     // The drawer hides the page from assistive technologies until it has slid away.
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Selectionner Restaurant' })).toBeNull(), { timeout: 5000 });
-    await userEvent.click(screen.getByRole('button', { name: 'Période : 30 derniers jours' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Période : 30 derniers jours' }));
     await userEvent.click(within(await screen.findByRole('menu', { name: 'Raccourcis de période' })).getByRole('menuitem', { name: 'Mois dernier' }));
     const last = periodRange('lastMonth');
     await waitFor(() => expect([calls.at(-1)?.get('start'), calls.at(-1)?.get('end')]).toEqual([last.start, last.end]));
