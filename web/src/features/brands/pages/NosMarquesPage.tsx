@@ -51,7 +51,7 @@ function BrandKpi({ b, money }: { b: BrandFigures; money: (c: number) => string 
       <Typography variant="body2" color="text.secondary">
         {`${plural(b.orders, 'commande', 'commandes')} · ${plural(b.items, 'article', 'articles')}`}
       </Typography>
-      <Typography variant="body2" color="text.secondary">{`Panier moyen\u00a0: ${money(b.averageBasketCents)}`}</Typography>
+      <Typography variant="body2" color="text.secondary">{`Panier moyen\u00a0: ${b.orders > 0 ? money(b.averageBasketCents) : '—'}`}</Typography>
     </Card>
   );
 }

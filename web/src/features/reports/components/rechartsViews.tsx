@@ -146,7 +146,11 @@ export function BarChartView({ data, format, formatLabel, label, horizontal, hei
             labelFormatter={labelOf}
             formatter={(v) => [format(Number(v)), valueName]}
           />
-          <Bar dataKey="value" fill={fill} radius={horizontal ? [0, 4, 4, 0] : [4, 4, 0, 0]} maxBarSize={horizontal ? 22 : 36} isAnimationActive={false} />
+          <Bar dataKey="value" fill={fill} radius={horizontal ? [0, 4, 4, 0] : [4, 4, 0, 0]} maxBarSize={horizontal ? 22 : 36} isAnimationActive={false}>
+            {data.map((d) => (
+              <Cell key={d.label} fill={d.colour ?? fill} />
+            ))}
+          </Bar>
         </BarChart>
       </ResponsiveContainer>
     </Box>
