@@ -7,7 +7,7 @@ import { user } from '../../test/fixtures';
 import { server } from '../../test/server';
 import type { Brand, BrandFigures, BrandReport } from './types';
 
-const slow = { timeout: 10_000 };
+const slow = { timeout: 15_000 };
 const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 function brand(id: number, patch: Partial<Brand> = {}): Brand {
