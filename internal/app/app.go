@@ -11,6 +11,7 @@ import (
 	"brigade/internal/auth"
 	"brigade/internal/availability"
 	"brigade/internal/blob"
+	"brigade/internal/brands"
 	"brigade/internal/deploy"
 	"brigade/internal/discounts"
 	"brigade/internal/events"
@@ -49,6 +50,7 @@ type Services struct {
 	Marketplace  *marketplace.Service
 	Availability *availability.Service
 	Discounts    *discounts.Service
+	Brands       *brands.Service
 	Presence     *presence.Service
 	Notices      *notices.Service
 	Exports      *export.Service
@@ -85,6 +87,8 @@ func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, au
 	s.Discounts = discounts.NewService(db, s.Tenancy, bus)
 	s.Orders.SetGate(s.Discounts.OrderGate)
 	s.Orders.SetStatusHook(s.Discounts.OrderStatusChanged)
+	s.Brands = brands.NewService(db, s.Tenancy, s.Menu, bus)
+	s.Reports.UseBrands(s.Brands)
 	s.Presence = presence.NewService(db, s.Tenancy, bus)
 	s.Notices = notices.NewService(db, bus)
 	s.Exports = export.NewService(db, s.Tenancy, s.Jobs, s.Deploy, blobs)

@@ -119,6 +119,9 @@ func Load(ctx context.Context, db *store.DB, ten *tenancy.Service) error {
 	if err := loadDiscounts(ctx, db, ten); err != nil {
 		return err
 	}
+	if err := loadBrands(ctx, db, ten); err != nil {
+		return err
+	}
 	return loadNotices(ctx, db, ten)
 }
 

@@ -105,6 +105,9 @@ func demoImages() []demoImage {
 			}
 		}
 	}
+	for i, b := range demoBrands {
+		out = append(out, demoImage{"brands", b.logo, func() []byte { return drawLogo(b.primary, b.secondary, i == 1) }})
+	}
 	return out
 }
 

@@ -3,6 +3,7 @@ package demo
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"time"
@@ -25,6 +26,7 @@ type Shop struct {
 }
 
 type item struct {
+	id             string // idGlobal in the carte
 	name, category string
 	cents          int64
 	drink, alcohol bool
@@ -35,14 +37,16 @@ type item struct {
 func menuItems() []item {
 	var out []item
 	catWeight := map[string]float64{"Burgers": 5, "Wraps & Sandwichs": 2, "Salades": 1.5, "Accompagnements": 4, "Boissons": 4.5, "Desserts": 2, "Menus": 3}
+	n := 0
 	for _, s := range mainCarte {
 		w := catWeight[s.name]
 		if w == 0 {
 			w = 1
 		}
 		for i, d := range s.dishes {
+			n++
 			alcohol := s.name == "Boissons" && (containsAny(d.name, "Bière", "Vin", "Cidre", "IPA"))
-			out = append(out, item{name: d.name, category: s.name, cents: d.cents, drink: s.name == "Boissons", alcohol: alcohol,
+			out = append(out, item{id: fmt.Sprintf("main-prod-%d", n), name: d.name, category: s.name, cents: d.cents, drink: s.name == "Boissons", alcohol: alcohol,
 				weight: w / float64(len(s.dishes)) * (1.6 - 0.1*float64(i%7))})
 		}
 	}
@@ -250,6 +254,10 @@ func (g Generator) order(r *rand.Rand, pick func(*rand.Rand) item, s Shop, at ti
 				l.Total += int64(q) * e.cents
 			}
 		}
+		l.ProductID = it.id
+		if isFoodCourt(s.Restaurant.Nom) {
+			chaletLine(&l, id, i)
+		}
 		o.Lines = append(o.Lines, l)
 		o.Subtotal += l.Total
 		if _, ok := byRate[l.TaxRate]; !ok {
@@ -412,4 +420,31 @@ func AddRestaurants(ctx context.Context, db *store.DB, ten *tenancy.Service, n i
 		}
 		return nil
 	})
+}
+
+// chaletItems are what Le Chalet sells in the food courts, from the winter
+// carte (hiver-prod-N), in place of a burger or a dessert of Brigade Burger.
+var chaletItems = map[string][]item{
+	"Burgers":  {{id: "hiver-prod-1", name: "Le Raclette", category: "Spécialités d'hiver", cents: 1390}, {id: "hiver-prod-2", name: "Le Tartiflette", category: "Spécialités d'hiver", cents: 1390}},
+	"Desserts": {{id: "hiver-prod-8", name: "Crêpe caramel", category: "Douceurs d'hiver", cents: 390}, {id: "hiver-prod-10", name: "Pain d'épices", category: "Douceurs d'hiver", cents: 290}},
+}
+
+// chaletLine turns about half of a food court's burgers and desserts
+// into Le Chalet's, chosen from the order id and the line (no draw of the
+// random source, so every other figure of the demo stays as it was).
+func chaletLine(l *orders.Line, orderID string, line int) {
+	alt, ok := chaletItems[l.Category]
+	if !ok {
+		return
+	}
+	h := fnv.New32a()
+	_, _ = fmt.Fprintf(h, "%s/%d", orderID, line)
+	v := h.Sum32()
+	if v%2 != 0 {
+		return
+	}
+	it := alt[(v/2)%uint32(len(alt))]
+	options := l.Total - int64(l.Quantity)*l.UnitPrice
+	l.ProductID, l.Name, l.Category, l.UnitPrice = it.id, it.name, it.category, it.cents
+	l.Total = int64(l.Quantity)*it.cents + options
 }

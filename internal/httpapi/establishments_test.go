@@ -189,7 +189,7 @@ func TestDeviceKeysIssueRotateRevoke(t *testing.T) {
 		srv.Do(t, http.MethodGet, "/api/v1/history?pageSize=-1", admin, nil).JSON(t, &h)
 		var got []string
 		for _, e := range h.Items {
-			if e.Module != "Cartes" && e.Module != "Parametres" && e.Module != "Deploiement" && e.Module != "Réductions" { // the demo cartes, settings, deployment and discounts have their own history
+			if e.Module != "Cartes" && e.Module != "Parametres" && e.Module != "Deploiement" && e.Module != "Réductions" && e.Module != "Marques" { // the demo cartes, settings, deployment, discounts and brands have their own history
 				got = append(got, e.Module+":"+e.Action)
 			}
 		}

@@ -12,7 +12,7 @@ import (
 )
 
 type imageForm struct {
-	Kind   string        `form:"kind" enum:"categories,products,ingredients,supplements,tags" required:"true" doc:"Dossier de l'image (élément de la carte)"`
+	Kind   string        `form:"kind" enum:"categories,products,ingredients,supplements,tags,brands" required:"true" doc:"Dossier de l'image (élément de la carte, ou brands : logo d'une marque)"`
 	File   huma.FormFile `form:"file" required:"true" doc:"L'image (PNG, JPEG ou WebP reconnus à leur contenu, 2 Mo au plus)"`
 	Name   string        `form:"name" required:"false" maxLength:"200" doc:"Nom de l'élément, qui nomme le fichier"`
 	Moment bool          `form:"moment" required:"false" doc:"Variante _Moment de l'image"`
@@ -55,7 +55,7 @@ func (s *Server) registerImageUpload(api huma.API, op huma.Operation) {
 }
 
 type imageInput struct {
-	Kind string `path:"kind" enum:"categories,products,ingredients,supplements,tags"`
+	Kind string `path:"kind" enum:"categories,products,ingredients,supplements,tags,brands"`
 	File string `path:"file" maxLength:"300"`
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/danielgtaylor/huma/v2/validation"
 
 	"brigade/internal/auth"
+	"brigade/internal/brands"
 	"brigade/internal/discounts"
 	"brigade/internal/menu"
 	"brigade/internal/orders"
@@ -208,7 +209,7 @@ func problem(ctx context.Context, err error) error {
 		return newProblem(http.StatusConflict, err.Error(), &huma.ErrorDetail{Message: err.Error(), Location: "body.status"})
 	case errors.As(err, new(*discounts.Refusal)):
 		return newProblem(http.StatusConflict, err.Error())
-	case errors.Is(err, discounts.ErrStale):
+	case errors.Is(err, discounts.ErrStale), errors.Is(err, brands.ErrStale):
 		return newProblem(http.StatusConflict, err.Error())
 	case errors.Is(err, reports.ErrRange):
 		return newProblem(http.StatusUnprocessableEntity, err.Error(), &huma.ErrorDetail{Message: err.Error(), Location: "query.end"})

@@ -34,6 +34,7 @@ type fixture struct {
 	summaries   []int64  // the admin's summary subscriptions
 	discounts   []int64  // the franchise's discounts
 	codes       []int64  // its promo codes
+	brands      []int64  // its brands
 	deleted     []int64  // its deleted cartes (the archive)
 	markers     []string
 }
@@ -307,6 +308,8 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 			return itoa(victim.discounts[0])
 		case "codeId":
 			return itoa(victim.codes[0])
+		case "brandId":
+			return itoa(victim.brands[0])
 		case "deletedId":
 			return itoa(victim.deleted[0])
 		case "version":
@@ -420,6 +423,16 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 			}
 			x.f.discounts, x.f.codes = append(x.f.discounts, disc.ID), append(x.f.codes, pc.ID)
 			x.f.markers = append(x.f.markers, secret, code)
+			brand := "Marque secrète " + x.login
+			res = srv.Do(t, http.MethodPost, "/api/v1/brands", srv.SignIn(t, x.login), map[string]any{"name": brand, "primaryColor": "#123456", "secondaryColor": "#654321",
+				"campaignIds": []int64{}, "restaurantIds": []int64{x.f.restaurants[0]}})
+			var br struct{ ID int64 }
+			res.JSON(t, &br)
+			if res.Status != http.StatusCreated {
+				t.Fatalf("brand for %s: %d %s", x.login, res.Status, res.Body)
+			}
+			x.f.brands = append(x.f.brands, br.ID)
+			x.f.markers = append(x.f.markers, brand)
 			gone := "Carte supprimée " + x.login
 			res = srv.Do(t, http.MethodPost, "/api/v1/campaigns", srv.SignIn(t, x.login), map[string]any{"nom": gone})
 			var carte struct{ ID int64 }

@@ -21,8 +21,9 @@ const MaxImageBytes = 2 << 20
 
 // ImageKinds are the folders of the spec's image paths
 // (CartesCampagnesImages/{franchiseId}/{kind}/{path}); tags (logo and
-// catalogue background) get their own folder beside the spec's four.
-var ImageKinds = []string{"categories", "products", "ingredients", "supplements", "tags"}
+// catalogue background) and brands (their logos) get their own folders
+// beside the spec's four.
+var ImageKinds = []string{"categories", "products", "ingredients", "supplements", "tags", "brands"}
 
 var imageExtensions = map[string]string{"image/png": ".png", "image/jpeg": ".jpg", "image/webp": ".webp"}
 
@@ -83,7 +84,7 @@ func (im *Images) Put(ctx context.Context, p tenancy.Principal, kind, name strin
 		return "", err
 	}
 	if !validKind(kind) {
-		return "", &tenancy.ValidationError{Field: "kind", Message: "Le type d'image doit être categories, products, ingredients, supplements ou tags."}
+		return "", &tenancy.ValidationError{Field: "kind", Message: "Le type d'image doit être categories, products, ingredients, supplements, tags ou brands."}
 	}
 	if len(data) == 0 {
 		return "", &tenancy.ValidationError{Field: "file", Message: "Le fichier image est vide."}

@@ -23,7 +23,8 @@ import (
 type Service struct {
 	orders    *orders.Service
 	ten       *tenancy.Service
-	catalogue Catalogue // the products' images of the sales pages (nil: none)
+	catalogue Catalogue      // the products' images of the sales pages (nil: none)
+	brands    BrandCatalogue // the brands' products (nil: every sale « Sans marque »)
 	now       func() time.Time
 }
 

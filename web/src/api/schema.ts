@@ -484,6 +484,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Marques de la franchise (pour un login limité à des restaurants : celles qu'ils servent), avec leurs cartes et restaurants
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["listBrands"];
+        put?: never;
+        /**
+         * Créer une marque : nom, logo, couleurs, cartes et restaurants qui la servent
+         * @description **Accès :** `admin`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        post: operations["createBrand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/brands/{brandId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Une marque ; ETag = version
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["getBrand"];
+        /**
+         * Modifier une marque ; If-Match obligatoire
+         * @description **Accès :** `admin`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        put: operations["updateBrand"];
+        post?: never;
+        /**
+         * Supprimer une marque (ses cartes et ses restaurants restent ; leurs ventes passent « Sans marque »)
+         * @description **Accès :** `admin`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        delete: operations["deleteBrand"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/campaigns": {
         parameters: {
             query?: never;
@@ -1852,6 +1914,28 @@ export interface paths {
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
          */
         get: operations["reportAccountingPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Nos Marques et Food court : CA TTC, commandes, articles, panier moyen et part de chaque marque, et par site qui sert plusieurs marques (restaurants d'une devise : currency)
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["reportBrands"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3407,6 +3491,94 @@ export interface components {
              * @description Total de la ligne (options comprises), en centimes
              */
             total_cents: number;
+        };
+        Brand: {
+            /** @description Les cartes de la marque (une carte appartient à une marque au plus) */
+            campaignIds: number[] | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: int64 */
+            readonly id: number;
+            /** @description Logo : adresse https d'une image, ou nom du fichier envoyé par POST /api/v1/images (kind brands) ; vide : aucun */
+            logo?: string;
+            /** @description Nom de la marque, unique dans la franchise (casse, accents et espaces ignorés) */
+            name: string;
+            /** @description Couleur principale, #RRGGBB */
+            primaryColor: string;
+            /** @description Les restaurants qui servent la marque (un restaurant peut en servir plusieurs : food court) ; pour un login qui ne voit pas toute la franchise, seulement ceux qu'il voit */
+            restaurantIds: number[] | null;
+            /** @description Couleur secondaire, #RRGGBB */
+            secondaryColor: string;
+            /** Format: date-time */
+            readonly updatedAt: string;
+            /** Format: int64 */
+            readonly version: number;
+        };
+        BrandFigures: {
+            /**
+             * Format: int64
+             * @description CA TTC ÷ commandes, arrondi au centime
+             */
+            averageBasketCents: number;
+            /**
+             * Format: int64
+             * @description 0 : « Sans marque » (ou le total)
+             */
+            brandId: number;
+            /**
+             * Format: int64
+             * @description Articles vendus (quantités)
+             */
+            items: number;
+            logo: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Commandes qui comptent au moins un produit de la marque
+             */
+            orders: number;
+            /** @description #RRGGBB ; vide pour « Sans marque » */
+            primaryColor: string;
+            /**
+             * Format: int64
+             * @description CA TTC des lignes des produits de la marque, en centimes de currency
+             */
+            revenueCents: number;
+            secondaryColor: string;
+            /**
+             * Format: double
+             * @description Part du CA TTC du périmètre (ou du site), en % (deux décimales)
+             */
+            share: number;
+        };
+        BrandReport: {
+            /** @description Les marques de la franchise (même sans vente), par CA TTC décroissant puis par nom ; « Sans marque » en dernier, quand des produits vendus ne sont dans la carte d'aucune marque */
+            brands: components["schemas"]["BrandFigures"][] | null;
+            /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
+            currencies: components["schemas"]["CurrencyShare"][] | null;
+            /**
+             * @description Devise (ISO 4217) de tous les montants de la réponse : seuls les restaurants de cette devise sont comptés
+             * @example EUR
+             */
+            currency: string;
+            /** @description Dernier jour inclus (AAAA-MM-JJ) */
+            end: string;
+            /** @description Food court : les restaurants du périmètre qui servent au moins deux marques, par CA TTC décroissant */
+            sites: components["schemas"]["BrandSite"][] | null;
+            /** @description Premier jour (AAAA-MM-JJ, jour d'exploitation) */
+            start: string;
+            /** @description Toutes marques : une commande de deux marques n'y compte qu'une fois */
+            totals: components["schemas"]["BrandFigures"];
+        };
+        BrandSite: {
+            /** @description Les marques servies, puis celles dont des produits y ont été vendus, puis « Sans marque » ; par CA TTC décroissant */
+            brands: components["schemas"]["BrandFigures"][] | null;
+            name: string;
+            /** Format: int64 */
+            restaurantId: number;
+            /** @description Les marques que le restaurant sert */
+            servedBrandIds: number[] | null;
+            totals: components["schemas"]["BrandFigures"];
         };
         BulkBody: {
             /** @description Indicateurs à poser (true) ou retirer (false) */
@@ -8419,6 +8591,295 @@ export interface operations {
             };
         };
     };
+    listBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"][] | null;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    createBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Brand"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    getBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                brandId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    updateBrand: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Version lue (ETag) */
+                "If-Match": string;
+            };
+            path: {
+                brandId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Brand"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    deleteBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                brandId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     listCampaigns: {
         parameters: {
             query?: never;
@@ -11043,10 +11504,10 @@ export interface operations {
                      */
                     file: string;
                     /**
-                     * @description Dossier de l'image (élément de la carte)
+                     * @description Dossier de l'image (élément de la carte, ou brands : logo d'une marque)
                      * @enum {string}
                      */
-                    kind: "categories" | "products" | "ingredients" | "supplements" | "tags";
+                    kind: "categories" | "products" | "ingredients" | "supplements" | "tags" | "brands";
                     /** @description Variante _Moment de l'image */
                     moment?: boolean;
                     /** @description Nom de l'élément, qui nomme le fichier */
@@ -11107,7 +11568,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                kind: "categories" | "products" | "ingredients" | "supplements" | "tags";
+                kind: "categories" | "products" | "ingredients" | "supplements" | "tags" | "brands";
                 file: string;
             };
             cookie?: never;
@@ -12654,6 +13115,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Accounting"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    reportBrands: {
+        parameters: {
+            query: {
+                /** @description AAAA-MM-JJ, jour d'exploitation */
+                start: string;
+                /** @description AAAA-MM-JJ, inclus */
+                end: string;
+                /** @description 0 : tous les restaurants visibles */
+                restaurantId?: number;
+                /** @description Rapports avec des montants, périmètre de plusieurs devises : la devise des restaurants à compter (ISO 4217, parmi la liste currencies de la réponse) ; par défaut celle du franchiseur, sinon celle du plus grand nombre de restaurants. Sans effet quand restaurantId est donné ou que le périmètre n'a qu'une devise. */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandReport"];
                 };
             };
             /** @description Unauthorized */

@@ -55,6 +55,9 @@ const OptionSalesPage = lazyScreen(() => import('../features/sales/pages/Product
 const PerformancePage = lazyScreen(() => import('../features/reports/pages/PerformancePage').then((m) => m.PerformancePage));
 const ProductsReportPage = lazyScreen(() => import('../features/reports/pages/ProductsReportPage').then((m) => m.ProductsReportPage));
 const DiscountsReportPage = lazyScreen(() => import('../features/reports/pages/DiscountsReportPage').then((m) => m.DiscountsReportPage));
+const GestionMarquesPage = lazyScreen(() => import('../features/brands/pages/GestionMarquesPage').then((m) => m.GestionMarquesPage));
+const NosMarquesPage = lazyScreen(() => import('../features/brands/pages/NosMarquesPage').then((m) => m.NosMarquesPage));
+const FoodCourtPage = lazyScreen(() => import('../features/brands/pages/FoodCourtPage').then((m) => m.FoodCourtPage));
 const CarteEditorPage = lazyScreen(() => import('../features/menus/pages/EditorPage').then((m) => m.EditorPage));
 const CarteTrashPage = lazyScreen(() => import('../features/menus/pages/TrashPage').then((m) => m.TrashPage));
 const CartesHistoryPage = lazyScreen(() => import('../features/menus/pages/HistoriquePage').then((m) => m.HistoriquePage));
@@ -138,6 +141,12 @@ function screen(route: AppRoute): ReactElement {
       return <ProductsReportPage route={route} />;
     case 'discountsReport':
       return <DiscountsReportPage route={route} />;
+    case 'brands':
+      return <GestionMarquesPage route={route} />;
+    case 'brandsReport':
+      return <NosMarquesPage route={route} />;
+    case 'foodCourt':
+      return <FoodCourtPage route={route} />;
     case 'sizes':
       return <SizesPage />;
     case 'printers':

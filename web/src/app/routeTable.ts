@@ -122,7 +122,10 @@ export type ScreenId =
   | 'promoCodes'
   | 'promoCodesDashboard'
   | 'gestionProduits'
-  | 'planProduit';
+  | 'planProduit'
+  | 'brands'
+  | 'brandsReport'
+  | 'foodCourt';
 
 export interface AppRoute {
   /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
@@ -255,7 +258,14 @@ export const routes: readonly AppRoute[] = [
     screen: 'planProduit',
     description: 'Ce qui est en vente où : chaque produit dans chaque restaurant, épuisé ou remis en vente en une fois sur plusieurs restaurants.',
   }),
-  r({ path: `${P}/GestionMarques`, title: 'Gestion Marques', area: 'catalogue', nav: 'Gestion Marques' }),
+  r({
+    path: `${P}/GestionMarques`,
+    title: 'Gestion Marques',
+    area: 'catalogue',
+    nav: 'Gestion Marques',
+    screen: 'brands',
+    description: 'Les marques de la franchise : leur logo, leurs couleurs, leurs cartes et les restaurants qui les servent.',
+  }),
 
   // Discounts and promotions
   // Two route families name the same screens (issue 19): each list opens the editor of its family.
@@ -301,9 +311,10 @@ export const routes: readonly AppRoute[] = [
     ['SuiviCnCListUtilisateurs', 'Utilisateurs Click & Collect'],
     ['BetaMonCncClients', 'Mes clients Click & Collect'],
     ['BetaMesClients', 'Mes Clients'],
-    ['NosMarques', 'Nos Marques'],
-    ['foodCourt', 'Food court'],
   ]),
+  // Brands (issue 19): the sales cut by brand through the cartes each brand owns, and per food-court site.
+  r({ path: '/Cncstats/NosMarques', title: 'Nos Marques', area: 'cnc', nav: 'Nos Marques', restaurantFilter: true, screen: 'brandsReport', description: "Le chiffre d'affaires, les commandes, les articles et le panier moyen de chaque marque, et sa part du total." }),
+  r({ path: '/Cncstats/foodCourt', title: 'Food court', area: 'cnc', nav: 'Food court', restaurantFilter: true, screen: 'foodCourt', description: 'Pour chaque restaurant qui sert plusieurs marques, la répartition de ses ventes entre elles.' }),
   // The click & collect settings of /{product}/configclickandcollect (issue 19).
   r({ path: '/Cncstats/EtabClickandCollectParamAdmin', title: 'Paramètres Click & Collect', area: 'cnc', nav: 'Paramètres Click & Collect', restaurantFilter: true, screen: 'clickAndCollectSettings', description: 'Créneaux de retrait, capacité, temps de préparation et frais du Click & Collect, restaurant par restaurant. Même écran que Configuration Click & Collect.' }),
   r({ path: '/Cncstats/BetaMesProduits', title: 'Mes Produits', area: 'cnc', nav: 'Produits', restaurantFilter: true, screen: 'productSales', description: 'Ventes par catégorie et par produit sur la période choisie.' }),

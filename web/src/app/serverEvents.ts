@@ -11,6 +11,7 @@ import { deployKeys, jobKeys } from '../features/deploy/queries';
 import { marketplaceKeys } from '../features/marketplace/queries';
 import { discountKeys } from '../features/discounts/queries';
 import { availabilityKeys } from '../features/availability/queries';
+import { brandKeys } from '../features/brands/queries';
 import { api, unwrap } from '../api/client';
 import { useSession } from './session';
 
@@ -51,6 +52,8 @@ const invalidations: Record<string, readonly QueryKey[]> = {
   'discounts.codeUsed': [discountKeys.codes()],
   // A restaurant's sold-outs or opening hours changed (data {restaurantId}).
   'availability.changed': [availabilityKeys.all, historyKeys.all],
+  // The franchise's brands changed: their screens and the reports by brand (a carte changed hands).
+  'brands.changed': [brandKeys.all, brandKeys.reports(), historyKeys.all],
 };
 
 /**
@@ -75,6 +78,7 @@ export const serverEventTypes = [
   'discounts.changed',
   'discounts.codeUsed',
   'availability.changed',
+  'brands.changed',
   'resync',
 ] as const;
 

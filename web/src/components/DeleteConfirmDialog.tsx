@@ -19,6 +19,7 @@ export const deleteKinds = {
   discount: { one: 'la réduction', many: 'réductions' },
   promoCode: { one: 'le code promo', many: 'codes promo' },
   notice: { one: 'la nouveauté', many: 'nouveautés' },
+  brand: { one: 'la marque', many: 'marques' },
 } as const;
 
 export type DeleteKind = keyof typeof deleteKinds;

@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError, toApiError } from '../../api/client';
 import { sessionStore } from '../../app/session';
 
-export type ImageKind = 'products' | 'categories' | 'ingredients' | 'supplements' | 'tags';
+export type ImageKind = 'products' | 'categories' | 'ingredients' | 'supplements' | 'tags' | 'brands';
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;

@@ -13,6 +13,8 @@ const LazyComparisonChartView = lazy(() => import('./rechartsViews').then((m) =>
 export interface Datum {
   label: string;
   value: number;
+  /** A colour of the data's own (a brand's), instead of the palette's. */
+  colour?: string;
 }
 
 /** The fixed donut palette (spec §9: donut palettes are fixed). */

@@ -79,7 +79,7 @@ export function DonutChart({ data, format, label, height = 220, centre, maxSlice
               isAnimationActive={false}
             >
               {slices.map((d, i) => (
-                <Cell key={d.label} fill={donutColour(i)} />
+                <Cell key={d.label} fill={d.colour ?? donutColour(i)} />
               ))}
             </Pie>
             <Tooltip {...tooltipStyle(c)} formatter={(v) => format(Number(v))} />
@@ -98,7 +98,7 @@ export function DonutChart({ data, format, label, height = 220, centre, maxSlice
             key={d.label}
             sx={{ display: 'grid', gridTemplateColumns: '10px 1fr auto auto', alignItems: 'center', columnGap: 1, py: 0.5, fontSize: '0.8125rem', borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } }}
           >
-            <Box sx={{ width: 10, height: 10, borderRadius: '3px', backgroundColor: donutColour(i) }} />
+            <Box sx={{ width: 10, height: 10, borderRadius: '3px', backgroundColor: d.colour ?? donutColour(i) }} />
             <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={d.label}>
               {d.label || '—'}
             </Box>
@@ -146,7 +146,11 @@ export function BarChartView({ data, format, formatLabel, label, horizontal, hei
             labelFormatter={labelOf}
             formatter={(v) => [format(Number(v)), valueName]}
           />
-          <Bar dataKey="value" fill={fill} radius={horizontal ? [0, 4, 4, 0] : [4, 4, 0, 0]} maxBarSize={horizontal ? 22 : 36} isAnimationActive={false} />
+          <Bar dataKey="value" fill={fill} radius={horizontal ? [0, 4, 4, 0] : [4, 4, 0, 0]} maxBarSize={horizontal ? 22 : 36} isAnimationActive={false}>
+            {data.map((d) => (
+              <Cell key={d.label} fill={d.colour ?? fill} />
+            ))}
+          </Bar>
         </BarChart>
       </ResponsiveContainer>
     </Box>
