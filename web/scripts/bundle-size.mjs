@@ -26,7 +26,9 @@ export const FIRST_ROUTES = [
   {
     name: 'tableau de bord (/RealtimeDashboard, accueil après connexion)',
     modules: ['src/app/shell/AppShell.tsx', 'src/features/orders/pages/RealtimeDashboardPage.tsx'],
-    ceiling: 259,
+    // 259 until the brand and product-plan screens (issue 19) put their routes and server-event keys
+    // in the shell (259.7 kB once their keys were split from their queries).
+    ceiling: 260,
   },
   {
     name: 'franchises (/superadmin/franchises, accueil du super-admin)',

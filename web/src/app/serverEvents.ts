@@ -11,7 +11,7 @@ import { deployKeys, jobKeys } from '../features/deploy/queries';
 import { marketplaceKeys } from '../features/marketplace/queries';
 import { discountKeys } from '../features/discounts/queries';
 import { availabilityKeys } from '../features/availability/queries';
-import { brandKeys } from '../features/brands/queries';
+import { brandKeys } from '../features/brands/keys';
 import { api, unwrap } from '../api/client';
 import { useSession } from './session';
 

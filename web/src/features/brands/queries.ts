@@ -1,17 +1,11 @@
 import { keepPreviousData, queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api, unwrap, unwrapEmpty, type ApiError } from '../../api/client';
-import { reportKeys, type ReportFilter } from '../reports/queries';
+import type { ReportFilter } from '../reports/queries';
 import type { Brand, BrandReport } from './types';
 
-// The brands under ['brands'], which the 'brands.changed' server event makes stale; the report by
-// brand under ['reports', 'brands'], which 'orders.changed' (new sales) and 'brands.changed' (a
-// carte given to another brand) make stale.
-export const brandKeys = {
-  all: ['brands'] as const,
-  list: () => [...brandKeys.all, 'list'] as const,
-  report: (f: ReportFilter) => [...reportKeys.all, 'brands', f] as const,
-  reports: () => [...reportKeys.all, 'brands'] as const,
-};
+import { brandKeys } from './keys';
+
+export { brandKeys };
 
 // One function for every render, so the selected array keeps its identity between renders.
 const orEmpty = <T,>(list: T[] | null): T[] => list ?? [];
