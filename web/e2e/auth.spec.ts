@@ -46,8 +46,10 @@ test.describe('sign-in', () => {
     await menu.getByRole('menuitemradio', { name: 'Le Comptoir Voisin' }).click();
     await switched;
     await expect(page).toHaveURL(/\/RealtimeDashboard$/);
+    await expect(page.getByRole('button', { name: 'Menu utilisateur' })).toContainText('Restaurant · Le Comptoir Voisin');
     await page.getByRole('button', { name: 'Menu utilisateur' }).click();
     await expect(page.getByRole('menu').getByRole('menuitemradio', { name: 'Le Comptoir Voisin' })).toHaveAttribute('aria-checked', 'true');
+    await shot(page, 'franchise-switched');
     // The stored session is now the other franchise's, and only its restaurant is offered.
     const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('brigade.session') ?? '{}') as { accessToken?: string }).accessToken ?? '');
     const restaurants = await request.get('/api/v1/restaurants', { headers: { Authorization: `Bearer ${token}` } });

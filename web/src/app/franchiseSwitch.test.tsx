@@ -40,6 +40,7 @@ describe('franchise switcher in the account menu', () => {
     expect(sessionStore.get()?.fk_franchise).toBe(2);
     expect(client.getQueryData(['from-the-first-franchise'])).toBeUndefined();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/RealtimeDashboard'));
+    expect(await screen.findByText('Restaurant · Le Comptoir Voisin')).toBeTruthy();
   });
 
   it('says the refusal in French and keeps the session when the switch is refused', async () => {

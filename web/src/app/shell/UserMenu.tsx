@@ -20,9 +20,15 @@ export function UserMenu({ session }: { session: Session }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
   const name = displayName(session);
-  const role = session.superAdminLogin ? `${roleLabels.admin} · super-admin` : roleLabels[session.roles] ?? session.roles;
-  const canLeave = session.superAdminLogin && sessionStore.keptSuperAdmin() !== null;
   const franchises = session.franchises ?? [];
+  const roleLabel = roleLabels[session.roles] ?? session.roles;
+  // A login of several franchises says which one this session is for.
+  const role = session.superAdminLogin
+    ? `${roleLabels.admin} · super-admin`
+    : franchises.length > 1
+      ? `${roleLabel} · ${session.franchise_name}`
+      : roleLabel;
+  const canLeave = session.superAdminLogin && sessionStore.keptSuperAdmin() !== null;
   const client = useQueryClient();
   const toast = useToast();
   // The new session replaces the old one as a sign-in does; nothing cached
