@@ -257,5 +257,10 @@ func TestRestaurantLoginSwitchesFranchise(t *testing.T) {
 		if got := restaurantsOf(tokenA); !slices.Equal(got, []int64{lyon}) {
 			t.Errorf("home restaurants with B closed: %v", got)
 		}
+		var closedB switchSession
+		srv.Do(t, http.MethodPost, "/api/v1/auth/refresh", tokenA, nil).JSON(t, &closedB)
+		if len(closedB.Franchises) != 1 || closedB.Franchises[0].ID != home {
+			t.Errorf("a closed franchise is still offered: %+v", closedB.Franchises)
+		}
 	})
 }

@@ -49,14 +49,14 @@ func (s *Service) UserInFranchise(ctx context.Context, userID, franchiseID int64
 }
 
 // FranchisesOfUser lists the franchises a login can work in: its home
-// franchise first, then those it is attached to, by name. Super-admins have
-// none.
+// franchise first, then those it is attached to and still open, by name.
+// Super-admins have none.
 func (s *Service) FranchisesOfUser(ctx context.Context, userID int64) ([]FranchiseName, error) {
 	return store.Collect(ctx, s.db, `SELECT id, name FROM (
 			SELECT 0 AS attached, f.id, f.name FROM users u JOIN franchises f ON f.id = u.franchise_id WHERE u.id = ?
 			UNION ALL
 			SELECT 1 AS attached, f.id, f.name FROM user_franchises uf JOIN franchises f ON f.id = uf.franchise_id
-			JOIN users u ON u.id = uf.user_id AND u.role = 'restaurant' WHERE uf.user_id = ?
+			JOIN users u ON u.id = uf.user_id AND u.role = 'restaurant' WHERE uf.user_id = ? AND f.closed_at IS NULL
 		) x ORDER BY attached, name, id`,
 		[]any{userID, userID}, scanFranchiseName)
 }
