@@ -176,6 +176,9 @@ type Session struct {
 	Token           string
 	ExpiresAt       time.Time
 	SuperAdminLogin bool
+	// Franchises are those the login can switch to, its home one first;
+	// Franchise is the current one.
+	Franchises []tenancy.FranchiseName
 }
 
 // DisplayName is the name the shell shows for the session.
@@ -273,6 +276,13 @@ func (s *Service) describe(ctx context.Context, u tenancy.User, impersonator int
 			return Session{}, err
 		}
 		sess.Franchise = f
+		sess.Franchises = []tenancy.FranchiseName{{ID: f.ID, Name: f.Name}}
+		// A super-admin's franchise session stays in that franchise.
+		if u.Role == tenancy.RoleRestaurant && impersonator == 0 {
+			if sess.Franchises, err = s.tenancy.FranchisesOfUser(ctx, u.ID); err != nil {
+				return Session{}, err
+			}
+		}
 	}
 	// Restaurant logins carry their restaurant (siret, licence…); guests
 	// have a list, not one restaurant.
@@ -336,7 +346,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (tenancy.Princ
 // Current describes the session of an authenticated principal, without a
 // new token.
 func (s *Service) Current(ctx context.Context, p tenancy.Principal) (Session, error) {
-	u, err := s.tenancy.UserByID(ctx, p.UserID)
+	u, err := s.tenancy.UserInFranchise(ctx, p.UserID, p.FranchiseID)
 	if err != nil {
 		return Session{}, err
 	}
@@ -514,9 +524,31 @@ func (s *Service) ResetPassword(ctx context.Context, franchiseID int64, token, p
 // Reissue signs a fresh token for an authenticated principal (same user,
 // same super-admin origin).
 func (s *Service) Reissue(ctx context.Context, p tenancy.Principal) (Session, error) {
-	u, err := s.tenancy.UserByID(ctx, p.UserID)
+	u, err := s.tenancy.UserInFranchise(ctx, p.UserID, p.FranchiseID)
 	if err != nil {
 		return Session{}, err
 	}
 	return s.issue(ctx, u, p.ImpersonatorID)
+}
+
+// SwitchFranchise gives a restaurant login attached to several franchises a
+// session for another of them (or its home one). A franchise it is not
+// attached to is not found, as another tenant's resource; a closed one is
+// refused as at sign-in. A super-admin's franchise session does not switch.
+func (s *Service) SwitchFranchise(ctx context.Context, p tenancy.Principal, franchiseID int64) (Session, error) {
+	if p.ImpersonatorID != 0 || p.Role != tenancy.RoleRestaurant {
+		return Session{}, tenancy.ErrNotFound
+	}
+	u, err := s.tenancy.UserInFranchise(ctx, p.UserID, franchiseID)
+	if err != nil {
+		return Session{}, err
+	}
+	if u.Disabled {
+		return Session{}, ErrAccountGone
+	}
+	if u.FranchiseClosed {
+		return Session{}, ErrFranchiseClosed
+	}
+	slog.Info("franchise switched", "login", u.Login, "from", p.FranchiseID, "to", franchiseID)
+	return s.issue(ctx, u, 0)
 }

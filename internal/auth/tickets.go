@@ -83,11 +83,15 @@ func (s *Service) RedeemStreamTicket(ctx context.Context, ticket string) (tenanc
 
 // principalOf is the principal of a login as its credential describes it
 // (user, franchise and super-admin origin), refused when the login has been
-// disabled, deleted or moved to another franchise, or the super-admin behind
+// disabled, deleted, moved to another franchise or detached from the
+// credential's, or the super-admin behind
 // an impersonation has lost that role.
 func (s *Service) principalOf(ctx context.Context, userID, franchiseID, impersonatorID int64) (tenancy.Principal, error) {
-	u, err := s.tenancy.UserByID(ctx, userID)
-	if errors.Is(err, tenancy.ErrNotFound) || (err == nil && (u.Disabled || u.FranchiseID != franchiseID)) {
+	// The login as it is in the credential's franchise: its home one or one
+	// it is still attached to (read again here, so that detaching or moving
+	// it refuses its tokens at once).
+	u, err := s.tenancy.UserInFranchise(ctx, userID, franchiseID)
+	if errors.Is(err, tenancy.ErrNotFound) || (err == nil && u.Disabled) {
 		return tenancy.Principal{}, ErrAccountGone
 	}
 	if err != nil {

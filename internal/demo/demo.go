@@ -33,7 +33,7 @@ var Logins = []Login{
 	{"demo-admin", tenancy.RoleAdmin, auth.KindOwner, "propriétaire de la franchise Brigade Burger"},
 	{"demo-moderateur", tenancy.RoleModerator, auth.KindRestaurant, "modérateur du restaurant Paris Bastille"},
 	{"demo-invite", tenancy.RoleGuest, auth.KindGuest, "invitée, 4 restaurants"},
-	{"demo-resto", tenancy.RoleRestaurant, auth.KindRestaurant, "compte restaurant de Lyon Part-Dieu"},
+	{"demo-resto", tenancy.RoleRestaurant, auth.KindRestaurant, "compte restaurant de Lyon Part-Dieu, rattaché aussi à Comptoir Montmartre (Le Comptoir Voisin)"},
 	{"superadmin", tenancy.RoleSuperAdmin, auth.KindOwner, "super-admin Brigade"},
 	{"autre-admin", tenancy.RoleAdmin, auth.KindOwner, "propriétaire d'une autre franchise (Le Comptoir Voisin)"},
 }
@@ -143,14 +143,18 @@ func loadTenancy(ctx context.Context, db *store.DB, ten *tenancy.Service, hash s
 				Restaurants: []int64{restos[0].ID, restos[1].ID, restos[2].ID, restos[10].ID}},
 			{Login: "demo-resto", Email: "partdieu@brigade-burger.fr", Role: tenancy.RoleRestaurant, Nom: restos[1].Nom, Restaurants: []int64{restos[1].ID}},
 		}
+		created := map[string]tenancy.User{}
 		for _, u := range users {
 			u.FranchiseID = f.ID
 			u.PasswordHash = hash
-			if _, err := ten.NewUser(ctx, tx, u); err != nil {
+			nu, err := ten.NewUser(ctx, tx, u)
+			if err != nil {
 				return fmt.Errorf("demo user %s: %w", u.Login, err)
 			}
+			created[nu.Login] = nu
 		}
-		if _, err := ten.NewUser(ctx, tx, tenancy.User{Login: "superadmin", Email: "support@brigade.fr", Role: tenancy.RoleSuperAdmin, PasswordHash: hash}); err != nil {
+		sa, err := ten.NewUser(ctx, tx, tenancy.User{Login: "superadmin", Email: "support@brigade.fr", Role: tenancy.RoleSuperAdmin, PasswordHash: hash})
+		if err != nil {
 			return err
 		}
 
@@ -158,8 +162,14 @@ func loadTenancy(ctx context.Context, db *store.DB, ten *tenancy.Service, hash s
 		if err != nil {
 			return err
 		}
-		if _, err := loadSites(ctx, tx, ten, other.ID, otherSites, 923456780); err != nil {
+		others, err := loadSites(ctx, tx, ten, other.ID, otherSites, 923456780)
+		if err != nil {
 			return err
+		}
+		// demo-resto also works for the other franchise's Montmartre
+		// restaurant: its account menu offers to switch franchise.
+		if err := ten.AttachToFranchiseIn(ctx, tx, tenancy.PrincipalFor(sa), created["demo-resto"].ID, other.ID, []int64{others[0].ID}); err != nil {
+			return fmt.Errorf("demo-resto in %s: %w", OtherFranchiseName, err)
 		}
 		_, err = ten.NewUser(ctx, tx, tenancy.User{FranchiseID: other.ID, Login: "autre-admin", Email: "contact@comptoir-voisin.fr",
 			Role: tenancy.RoleAdmin, Nom: "Leroy", Prenom: "Inès", PasswordHash: hash})

@@ -21,20 +21,21 @@ type SigninBody struct {
 
 // CurrentUser is the spec's current-user record, with the session token.
 type CurrentUser struct {
-	ID              int64     `json:"id"`
-	Roles           string    `json:"roles" enum:"admin,moderator,guest,restaurant,superadmin" doc:"Rôle de la session"`
-	UserName        string    `json:"user_name" doc:"Nom affiché : nom de la franchise (admin), nom (modérateur, restaurant), prénom et nom (invité)"`
-	FranchiseName   string    `json:"franchise_name"`
-	FranchiseID     int64     `json:"fk_franchise"`
-	Nom             string    `json:"nom"`
-	Prenom          string    `json:"prenom"`
-	IDGuest         int64     `json:"id_guest" doc:"Identifiant d'invité (0 si la session n'est pas celle d'un invité)"`
-	AccessToken     string    `json:"accessToken"`
-	ExpiresAt       time.Time `json:"expiresAt"`
-	UserEmail       string    `json:"user_email"`
-	Login           string    `json:"login"`
-	Siret           string    `json:"siret" doc:"SIRET du restaurant de la session (modérateur, restaurant)"`
-	SuperAdminLogin bool      `json:"superAdminLogin" doc:"Session ouverte par un super-admin : exemptée du contrôle de suspension"`
+	ID              int64          `json:"id"`
+	Roles           string         `json:"roles" enum:"admin,moderator,guest,restaurant,superadmin" doc:"Rôle de la session"`
+	UserName        string         `json:"user_name" doc:"Nom affiché : nom de la franchise (admin), nom (modérateur, restaurant), prénom et nom (invité)"`
+	FranchiseName   string         `json:"franchise_name"`
+	FranchiseID     int64          `json:"fk_franchise"`
+	Nom             string         `json:"nom"`
+	Prenom          string         `json:"prenom"`
+	IDGuest         int64          `json:"id_guest" doc:"Identifiant d'invité (0 si la session n'est pas celle d'un invité)"`
+	AccessToken     string         `json:"accessToken"`
+	ExpiresAt       time.Time      `json:"expiresAt"`
+	UserEmail       string         `json:"user_email"`
+	Login           string         `json:"login"`
+	Siret           string         `json:"siret" doc:"SIRET du restaurant de la session (modérateur, restaurant)"`
+	SuperAdminLogin bool           `json:"superAdminLogin" doc:"Session ouverte par un super-admin : exemptée du contrôle de suspension"`
+	Franchises      []FranchiseRef `json:"franchises" doc:"Franchises où la session peut basculer (POST /api/v1/auth/switch), la franchise d'origine en premier ; la franchise en cours est fk_franchise"`
 }
 
 type currentUserOutput struct {
@@ -51,7 +52,31 @@ func currentUser(sess auth.Session) CurrentUser {
 	if u.Role == tenancy.RoleGuest {
 		cu.IDGuest = u.ID
 	}
+	cu.Franchises = franchiseRefs(sess.Franchises)
 	return cu
+}
+
+func franchiseRefs(list []tenancy.FranchiseName) []FranchiseRef {
+	out := make([]FranchiseRef, 0, len(list))
+	for _, f := range list {
+		out = append(out, FranchiseRef{ID: f.ID, Name: f.Name})
+	}
+	return out
+}
+
+// SwitchFranchiseBody names the franchise to work in.
+type SwitchFranchiseBody struct {
+	FranchiseID int64 `json:"franchiseId" minimum:"1" doc:"Une des franchises de la session (franchises)"`
+}
+
+type switchFranchiseInput struct{ Body SwitchFranchiseBody }
+
+func (s *Server) switchFranchise(ctx context.Context, in *switchFranchiseInput) (*currentUserOutput, error) {
+	sess, err := s.Auth.SwitchFranchise(ctx, principal(ctx), in.Body.FranchiseID)
+	if err != nil {
+		return nil, err
+	}
+	return &currentUserOutput{Body: currentUser(sess)}, nil
 }
 
 type signinInput struct {
@@ -204,7 +229,7 @@ func (s *Server) me(ctx context.Context, _ *struct{}) (*userInfoOutput, error) {
 	if f.ID != 0 {
 		info.IsBlocked = f.IsBlocked
 		info.CountryFranchiseInfo = countryInfo(f.CountryCode, f.Currency)
-		info.FranchisesInfo = append(info.FranchisesInfo, FranchiseRef{ID: f.ID, Name: f.Name})
+		info.FranchisesInfo = franchiseRefs(sess.Franchises)
 	} else {
 		info.CountryFranchiseInfo = countryInfo("FR", "")
 	}

@@ -268,3 +268,28 @@ func (s *Server) adminSetFeatures(ctx context.Context, in *featureSettingsInput)
 	}
 	return &franchiseOutput{Body: franchiseOut(f)}, nil
 }
+
+// UserFranchiseBody lists the restaurants of the franchise a restaurant
+// login works in there.
+type UserFranchiseBody struct {
+	RestaurantIDs []int64 `json:"restaurantIds" doc:"Restaurants de cette franchise (au moins un)"`
+}
+
+type userFranchisePath struct {
+	UserID      int64 `path:"userId" minimum:"1"`
+	FranchiseID int64 `path:"franchiseId" minimum:"1"`
+}
+
+type attachUserFranchiseInput struct {
+	UserID      int64 `path:"userId" minimum:"1"`
+	FranchiseID int64 `path:"franchiseId" minimum:"1"`
+	Body        UserFranchiseBody
+}
+
+func (s *Server) adminAttachUserFranchise(ctx context.Context, in *attachUserFranchiseInput) (*struct{}, error) {
+	return nil, s.Tenancy.AttachToFranchise(ctx, principal(ctx), in.UserID, in.FranchiseID, in.Body.RestaurantIDs)
+}
+
+func (s *Server) adminDetachUserFranchise(ctx context.Context, in *userFranchisePath) (*struct{}, error) {
+	return nil, s.Tenancy.DetachFromFranchise(ctx, principal(ctx), in.UserID, in.FranchiseID)
+}

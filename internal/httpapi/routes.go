@@ -53,6 +53,7 @@ var (
 	superAdmins   = []tenancy.Role{tenancy.RoleSuperAdmin}
 	admins        = []tenancy.Role{tenancy.RoleAdmin}
 	franchiseWide = []tenancy.Role{tenancy.RoleAdmin, tenancy.RoleModerator, tenancy.RoleGuest, tenancy.RoleRestaurant}
+	restaurants   = []tenancy.Role{tenancy.RoleRestaurant}
 )
 
 func (r *route) allows(p tenancy.Principal) bool {
@@ -139,6 +140,7 @@ func (s *Server) routeTable() []route {
 		{method: http.MethodGet, path: "/api/v1/auth/me", id: "me", tag: "Authentification", summary: "Informations de l'utilisateur connecté", access: signedIn, original: []string{"GET /api/v1/dashboard/findOneGuest/{login}", "GET /api/v1/restos/findOneRestaurantDetails/{id}", "GET /api/restos/oneresto/{id}", "GET /api/franchises/V2/findOneProcaisse/{id}"}, register: handle(s.me)},
 		{method: http.MethodPost, path: "/api/v1/auth/refresh", id: "refresh", tag: "Authentification", summary: "Nouveau jeton pour la session en cours (connexion par jeton des pages intégrées)", access: signedIn, register: handle(s.refresh)},
 		{method: http.MethodPost, path: "/api/v1/auth/check-suspension", id: "checkSuspension", tag: "Authentification", summary: "Contrôle de suspension (franchise bloquée pour maintenance impayée)", access: signedIn, original: []string{"POST {super-admin API}/v2/app-{product}-manager/check-suspension"}, register: handle(s.checkSuspension)},
+		{method: http.MethodPost, path: "/api/v1/auth/switch", id: "switchFranchise", tag: "Authentification", summary: "Changer de franchise : nouvelle session pour une autre franchise du compte restaurant (404 pour une franchise où il n'est pas rattaché)", access: signedIn, roles: restaurants, register: handle(s.switchFranchise)},
 
 		// The signed-in user's franchise and restaurants.
 		{method: http.MethodGet, path: "/api/v1/franchise", id: "getFranchise", tag: "Franchise", summary: "La franchise de l'utilisateur connecté", access: signedIn, roles: franchiseWide, lockable: true, original: []string{"GET /franchiseprocaisse/{id}"}, register: handle(s.getFranchise)},
@@ -203,6 +205,8 @@ func (s *Server) routeTable() []route {
 		{method: http.MethodPost, path: "/api/v1/admin/franchises/{franchiseId}/unblock", id: "adminUnblockFranchise", tag: "Super-admin", summary: "Débloquer une franchise", access: signedIn, roles: superAdmins, register: handle(s.adminUnblockFranchise)},
 		{method: http.MethodPut, path: "/api/v1/admin/franchises/{franchiseId}/features", id: "adminSetFeatures", tag: "Super-admin", summary: "Fonctionnalités de la franchise (catalogue publié, imprimante et cuisson par défaut des nouveaux produits)", access: signedIn, roles: superAdmins, register: handle(s.adminSetFeatures)},
 		{method: http.MethodPost, path: "/api/v1/admin/franchises/{franchiseId}/impersonate", id: "adminImpersonate", tag: "Super-admin", summary: "Ouvrir une session administrateur de la franchise", access: signedIn, roles: superAdmins, register: handle(s.adminImpersonate)},
+		{method: http.MethodPut, path: "/api/v1/admin/users/{userId}/franchises/{franchiseId}", id: "adminAttachUserFranchise", tag: "Super-admin", summary: "Rattacher un compte restaurant à une autre franchise, avec ses restaurants dans celle-ci (remplace ceux qu'il y avait)", access: signedIn, roles: superAdmins, status: http.StatusNoContent, register: handle(s.adminAttachUserFranchise)},
+		{method: http.MethodDelete, path: "/api/v1/admin/users/{userId}/franchises/{franchiseId}", id: "adminDetachUserFranchise", tag: "Super-admin", summary: "Détacher un compte restaurant d'une franchise (ses jetons de cette franchise sont refusés aussitôt)", access: signedIn, roles: superAdmins, status: http.StatusNoContent, register: handle(s.adminDetachUserFranchise)},
 	}
 }
 

@@ -345,6 +345,15 @@ func equipmentKey(t *testing.T, srv *testutil.Server, equipmentID int64) string 
 func TestNoRouteCrossesFranchises(t *testing.T) {
 	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
 		srv := testutil.NewServer(t, engine)
+		// The demo attaches demo-resto to the other franchise too (it may
+		// switch there): here it is an outsider, as a login of one franchise.
+		var restoID, otherID int64
+		if err := srv.DB.QueryRow(context.Background(), "SELECT user_id, franchise_id FROM user_franchises WHERE user_id = (SELECT id FROM users WHERE login = 'demo-resto')").Scan(&restoID, &otherID); err != nil {
+			t.Fatal(err)
+		}
+		if res := srv.Do(t, http.MethodDelete, "/api/v1/admin/users/"+itoa(restoID)+"/franchises/"+itoa(otherID), srv.SignIn(t, "superadmin"), nil); res.Status != http.StatusNoContent {
+			t.Fatalf("detach demo-resto: %d %s", res.Status, res.Body)
+		}
 		for login, nom := range map[string]string{"demo-admin": "Carte secrète Brigade", "autre-admin": "Carte secrète Comptoir"} {
 			if res := srv.Do(t, http.MethodPost, "/api/v1/campaigns", srv.SignIn(t, login), map[string]any{"nom": nom}); res.Status != 201 {
 				t.Fatalf("carte for %s: %d %s", login, res.Status, res.Body)

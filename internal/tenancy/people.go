@@ -152,7 +152,9 @@ func (s *Service) UpdatePerson(ctx context.Context, p Principal, id int64, in Pe
 			in.Email, in.Nom, in.Prenom, string(in.Role), userTypeFor(User{Role: in.Role, Restaurants: in.Restaurants}), nullID(in.RestaurantID), time.Now().UTC(), id); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM user_restaurants WHERE user_id = ?`, id); err != nil {
+		// Only this franchise's: the restaurants of a login attached to other
+		// franchises stay (a super-admin manages those).
+		if err := deleteUserRestaurantsOf(ctx, tx, id, p.FranchiseID); err != nil {
 			return err
 		}
 		for _, rid := range in.Restaurants {

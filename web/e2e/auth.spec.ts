@@ -30,6 +30,32 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('user-display-name')).toHaveText(user.franchise_name);
   });
 
+  test('demo-resto, attached to two franchises, switches to the other one from its account menu', async ({ page, request }) => {
+    const user = await apiSignIn(request, 'restaurant');
+    const offered = user.franchises as { id: number; name: string }[];
+    expect(offered.map((f) => f.name)).toEqual(['Brigade Burger', 'Le Comptoir Voisin']);
+    expect(offered[0]?.id).toBe(user.fk_franchise);
+    await uiSignIn(page, 'restaurant');
+    await expect(page).toHaveURL(/\/RealtimeDashboard$/);
+    await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText('Changer de franchise')).toBeVisible();
+    await expect(menu.getByRole('menuitemradio', { name: 'Brigade Burger' })).toHaveAttribute('aria-checked', 'true');
+    await shot(page, 'franchise-switcher');
+    const switched = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/switch') && r.status() === 200);
+    await menu.getByRole('menuitemradio', { name: 'Le Comptoir Voisin' }).click();
+    await switched;
+    await expect(page).toHaveURL(/\/RealtimeDashboard$/);
+    await expect(page.getByRole('button', { name: 'Menu utilisateur' })).toContainText('Restaurant · Le Comptoir Voisin');
+    await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+    await expect(page.getByRole('menu').getByRole('menuitemradio', { name: 'Le Comptoir Voisin' })).toHaveAttribute('aria-checked', 'true');
+    await shot(page, 'franchise-switched');
+    // The stored session is now the other franchise's, and only its restaurant is offered.
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('brigade.session') ?? '{}') as { accessToken?: string }).accessToken ?? '');
+    const restaurants = await request.get('/api/v1/restaurants', { headers: { Authorization: `Bearer ${token}` } });
+    expect(((await restaurants.json()) as { items: { nom: string }[] }).items.map((r) => r.nom)).toEqual(['Comptoir Montmartre']);
+  });
+
   test('the super-admin lands on the franchise list', async ({ page }) => {
     await uiSignIn(page, 'superadmin');
     await expect(page).toHaveURL(/\/superadmin\/franchises$/);

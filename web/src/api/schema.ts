@@ -198,6 +198,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/users/{userId}/franchises/{franchiseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rattacher un compte restaurant à une autre franchise, avec ses restaurants dans celle-ci (remplace ceux qu'il y avait)
+         * @description **Accès :** `superadmin`.
+         */
+        put: operations["adminAttachUserFranchise"];
+        post?: never;
+        /**
+         * Détacher un compte restaurant d'une franchise (ses jetons de cette franchise sont refusés aussitôt)
+         * @description **Accès :** `superadmin`.
+         */
+        delete: operations["adminDetachUserFranchise"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/archive/campaigns": {
         parameters: {
             query?: never;
@@ -434,6 +458,26 @@ export interface paths {
          *     **Remplace :** `POST auth/signup`.
          */
         post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/switch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changer de franchise : nouvelle session pour une autre franchise du compte restaurant (404 pour une franchise où il n'est pas rattaché)
+         * @description **Accès :** `restaurant`.
+         */
+        post: operations["switchFranchise"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4209,6 +4253,8 @@ export interface components {
             /** Format: int64 */
             fk_franchise: number;
             franchise_name: string;
+            /** @description Franchises où la session peut basculer (POST /api/v1/auth/switch), la franchise d'origine en premier ; la franchise en cours est fk_franchise */
+            franchises: components["schemas"]["FranchiseRef"][] | null;
             /** Format: int64 */
             id: number;
             /**
@@ -7109,6 +7155,13 @@ export interface components {
         SuspensionStatus: {
             isBlocked: boolean;
         };
+        SwitchFranchiseBody: {
+            /**
+             * Format: int64
+             * @description Une des franchises de la session (franchises)
+             */
+            franchiseId: number;
+        };
         Till: {
             /** Format: int64 */
             id: number;
@@ -7133,6 +7186,10 @@ export interface components {
             ids: string[] | null;
             /** @enum {string} */
             kind: "categories" | "products" | "optionGroups" | "options" | "ingredients" | "menuFamilies" | "optionFamilies" | "promotions";
+        };
+        UserFranchiseBody: {
+            /** @description Restaurants de cette franchise (au moins un) */
+            restaurantIds: number[] | null;
         };
         UserInfo: {
             adresse: string;
@@ -7931,6 +7988,124 @@ export interface operations {
             };
         };
     };
+    adminAttachUserFranchise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+                franchiseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserFranchiseBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    adminDetachUserFranchise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+                franchiseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     listDeletedCampaigns: {
         parameters: {
             query?: never;
@@ -8457,6 +8632,66 @@ export interface operations {
             };
             /** @description Error */
             default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    switchFranchise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwitchFranchiseBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

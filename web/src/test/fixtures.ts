@@ -39,6 +39,7 @@ export function user(roles: CurrentUser['roles'], patch: Partial<CurrentUser> = 
     login: `demo-${roles}`,
     siret: '12345678900001',
     superAdminLogin: false,
+    franchises: [{ id: 1, name: 'Brigade Burgers' }],
     ...patch,
   };
 }

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Avatar, Box, ButtonBase, Divider, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Avatar, Box, ButtonBase, Divider, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
 import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import KeyboardArrowDownRoundedIcon from '@mui/icons-material/KeyboardArrowDownRounded';
-import { displayName, roleLabels, sessionStore, type Session } from '../session';
+import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
+import { useToast } from '../../components/Toast';
+import { switchFranchiseMutation } from '../../features/auth/queries';
+import { displayName, homePath, roleLabels, sessionStore, type Session } from '../session';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -16,8 +20,32 @@ export function UserMenu({ session }: { session: Session }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
   const name = displayName(session);
-  const role = session.superAdminLogin ? `${roleLabels.admin} · super-admin` : roleLabels[session.roles] ?? session.roles;
+  const franchises = session.franchises ?? [];
+  const roleLabel = roleLabels[session.roles] ?? session.roles;
+  // A login of several franchises says which one this session is for.
+  const role = session.superAdminLogin
+    ? `${roleLabels.admin} · super-admin`
+    : franchises.length > 1
+      ? `${roleLabel} · ${session.franchise_name}`
+      : roleLabel;
   const canLeave = session.superAdminLogin && sessionStore.keptSuperAdmin() !== null;
+  const client = useQueryClient();
+  const toast = useToast();
+  // The new session replaces the old one as a sign-in does; nothing cached
+  // for the previous franchise may show in the next.
+  const switchFranchise = useMutation({
+    ...switchFranchiseMutation(),
+    onSuccess: (next) => {
+      sessionStore.set(next);
+      client.clear();
+      void navigate(homePath(next), { replace: true });
+    },
+    onError: (error) => toast.error(error.detail),
+  });
+  const choose = (franchiseId: number) => {
+    setAnchor(null);
+    if (franchiseId !== session.fk_franchise) switchFranchise.mutate({ franchiseId });
+  };
 
   const signOut = () => {
     setAnchor(null);
@@ -67,6 +95,28 @@ export function UserMenu({ session }: { session: Session }) {
           </Typography>
         </Box>
         <Divider />
+        {franchises.length > 1 && [
+          <ListSubheader key="title" disableSticky sx={{ lineHeight: 2.5, backgroundColor: 'transparent' }}>
+            Changer de franchise
+          </ListSubheader>,
+          ...franchises.map((f) => {
+            const current = f.id === session.fk_franchise;
+            return (
+              <MenuItem
+                key={f.id}
+                role="menuitemradio"
+                aria-checked={current}
+                selected={current}
+                disabled={switchFranchise.isPending}
+                onClick={() => choose(f.id)}
+              >
+                <ListItemIcon>{current && <CheckRoundedIcon fontSize="small" />}</ListItemIcon>
+                <ListItemText>{f.name}</ListItemText>
+              </MenuItem>
+            );
+          }),
+          <Divider key="end" />,
+        ]}
         {canLeave && (
           <MenuItem onClick={leave}>
             <ListItemIcon>

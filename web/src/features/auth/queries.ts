@@ -89,3 +89,9 @@ export const resetPasswordMutation = (): UseMutationOptions<void, ApiError, Rese
   mutationKey: [...authKeys.all, 'resetPassword'],
   mutationFn: (body) => unwrapEmpty(api.POST('/api/v1/auth/resetPassword', { body })),
 });
+
+/** A restaurant login attached to several franchises opens a session for another of them. */
+export const switchFranchiseMutation = (): UseMutationOptions<CurrentUser, ApiError, { franchiseId: number }> => ({
+  mutationKey: [...authKeys.all, 'switchFranchise'],
+  mutationFn: (body) => unwrap(api.POST('/api/v1/auth/switch', { body })),
+});

@@ -36,6 +36,7 @@ export function sessionFromToken(token: string, info: UserInfo): Session {
     login: info.login,
     siret: info.siret,
     superAdminLogin: info.superAdminLogin,
+    franchises: info.franchisesInfo ?? [],
     expiresAt: exp ? new Date(exp * 1000).toISOString() : new Date(Date.now() + 3600_000).toISOString(),
   };
 }
