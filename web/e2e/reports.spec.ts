@@ -137,6 +137,7 @@ test.describe('Rapports', () => {
     await page.getByRole('option', { name: '5', exact: true }).click();
     await expect(orders).toHaveCount(5);
     await list.getByRole('button', { name: 'Page suivante' }).click();
-    await expect(list.getByText(/^6–10 sur/)).toBeVisible();
+    // Early in the month the period holds fewer than ten discounted orders: the page may end before 10.
+    await expect(list.getByText(/^6–(\d+) sur \1$|^6–10 sur \d+$/)).toBeVisible();
   });
 });
