@@ -18,8 +18,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import CheckCircleOutlineRoundedIcon from '@mui/icons-material/CheckCircleOutlineRounded';
@@ -32,6 +30,7 @@ import { ErrorBlock } from '../../../components/ErrorBlock';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { SearchBar } from '../../../components/SearchBar';
 import { useToast } from '../../../components/Toast';
+import { KindToggle } from './KindToggle';
 import { filterElements, groupsOf, soldOutText, type KindFilter } from '../model';
 import { availabilityChanged, availabilityQuery, clearSoldOutMutation } from '../queries';
 import { SoldOutDialog } from './SoldOutDialog';
@@ -90,21 +89,13 @@ export function ProductsPanel({ restaurantId }: { restaurantId: number }) {
           <Box sx={{ flex: '1 1 220px' }}>
             <SearchBar thing="un produit ou une option" value={search} onChange={setSearch} />
           </Box>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
+          <KindToggle
             value={kind}
-            onChange={(_, v: KindFilter | null) => {
-              if (!v) return;
+            onChange={(v) => {
               setKind(v);
               setGroup('');
             }}
-            aria-label="Type d'élément"
-          >
-            <ToggleButton value="all">Tous</ToggleButton>
-            <ToggleButton value="product">Produits</ToggleButton>
-            <ToggleButton value="option">Options</ToggleButton>
-          </ToggleButtonGroup>
+          />
           <FormControl size="small" sx={{ minWidth: 180, flex: '0 1 200px' }}>
             <InputLabel id="group-filter" shrink>
               {kind === 'option' ? 'Groupe' : 'Catégorie'}

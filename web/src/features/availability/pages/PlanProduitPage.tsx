@@ -12,8 +12,6 @@ import {
   Stack,
   Switch,
   TablePagination,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import GridViewRoundedIcon from '@mui/icons-material/GridViewRounded';
@@ -28,6 +26,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { SearchBar } from '../../../components/SearchBar';
 import { useToast } from '../../../components/Toast';
 import { formatCount } from '../../deploy/format';
+import { KindToggle } from '../components/KindToggle';
 import type { KindFilter } from '../model';
 import { bulkResultText, filterRows, linesOf, parseCellKey, rowGroups, summarise, toggleAll, toggleOne } from '../plan';
 import { availabilityKeys, bulkAvailabilityMutation, planQuery } from '../queries';
@@ -111,21 +110,13 @@ export function PlanProduitPage({ route }: { route: AppRoute }) {
           ))}
         </Select>
       </FormControl>
-      <ToggleButtonGroup
-        exclusive
-        size="small"
+      <KindToggle
         value={kind}
-        onChange={(_, v: KindFilter | null) => {
-          if (!v) return;
+        onChange={(v) => {
           setKind(v);
           setGroup('');
         }}
-        aria-label="Type d'élément"
-      >
-        <ToggleButton value="product">Produits</ToggleButton>
-        <ToggleButton value="option">Options</ToggleButton>
-        <ToggleButton value="all">Tous</ToggleButton>
-      </ToggleButtonGroup>
+      />
       <FormControl size="small" sx={{ minWidth: 180, flex: '0 1 220px' }}>
         <InputLabel id="plan-group" shrink>
           {kind === 'option' ? 'Groupe' : 'Catégorie'}
