@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api, toApiError, unwrap, unwrapEmpty, type ApiError } from '../../api/client';
 import { dispositionFileName } from '../menus/catalogue';
+import { deployKeys, jobKeys } from './keys';
 import type { components, paths } from '../../api/schema';
 
 type Schemas = components['schemas'];
@@ -18,23 +19,7 @@ export type PriceLine = Schemas['PriceLine'];
 export type PriceOverride = Schemas['Override'];
 export type Job = Schemas['JobOut'];
 
-// Everything under ['deploy'], which 'deploy.changed', 'menu.deployed' and 'campaigns.changed' invalidate.
-export const deployKeys = {
-  all: ['deploy'] as const,
-  links: () => [...deployKeys.all, 'links'] as const,
-  status: () => [...deployKeys.all, 'status'] as const,
-  prices: (restaurantId: number) => [...deployKeys.all, 'prices', restaurantId] as const,
-  versions: (restaurantId: number) => [...deployKeys.all, 'versions', restaurantId] as const,
-  menu: (restaurantId: number, which: MenuWhich) => [...deployKeys.all, 'menu', restaurantId, which] as const,
-  preview: (restaurantIds: readonly number[]) => [...deployKeys.all, 'preview', [...restaurantIds].sort((a, b) => a - b)] as const,
-  currentGeneration: () => [...deployKeys.all, 'generation', 'current'] as const,
-};
-
-// Background jobs (generation, exports), which 'job.progress' invalidates.
-export const jobKeys = {
-  all: ['jobs'] as const,
-  detail: (jobId: number) => [...jobKeys.all, jobId] as const,
-};
+export { deployKeys, jobKeys };
 
 export const isFinished = (job: Pick<Job, 'status'> | undefined) => job?.status === 'done' || job?.status === 'failed';
 

@@ -2,40 +2,15 @@ import { keepPreviousData, queryOptions, type QueryClient, type UseMutationOptio
 import { api, toApiError, unwrap, unwrapEmpty, type ApiError } from '../../api/client';
 import { asDocument, type MenuDocument, type VersionedDocument } from './documentTypes';
 import { dispositionFileName } from './catalogue';
-import type { BulkBody, BulkResult, Campaign, CampaignBody, CampaignList, Catalogue, CarteTrash, HistoryAction, TrashKind, TrashResult } from './types';
+import { HISTORY_PAGE_SIZE, cartesHistoryKeys, menuKeys, type CartesHistoryFilter } from './keys';
+import type { BulkBody, BulkResult, Campaign, CampaignBody, CampaignList, Catalogue, CarteTrash, TrashKind, TrashResult } from './types';
+
+export { HISTORY_PAGE_SIZE, cartesHistoryKeys, menuKeys, type CartesHistoryFilter };
 
 type CampaignId = Campaign['id'];
 
 /** `"<version>"` for If-Match: the version the user edited. */
 export const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
-
-// Everything under ['campaigns'], which the 'campaigns.changed' server event invalidates.
-export const menuKeys = {
-  all: ['campaigns'] as const,
-  list: () => [...menuKeys.all, 'list'] as const,
-  campaign: (campaignId: CampaignId) => [...menuKeys.all, campaignId] as const,
-  document: (campaignId: CampaignId) => [...menuKeys.campaign(campaignId), 'document'] as const,
-  trash: (campaignId: CampaignId) => [...menuKeys.campaign(campaignId), 'trash'] as const,
-  linked: (campaignId: CampaignId, category: string) => [...menuKeys.trash(campaignId), 'linked', category] as const,
-  /** Mes Produits: every carte's products ('campaigns.changed' refreshes it too). */
-  products: () => [...menuKeys.all, 'products'] as const,
-};
-
-export interface CartesHistoryFilter {
-  from?: string;
-  to?: string;
-  action?: HistoryAction | '';
-  user?: string;
-}
-
-/** Historique shows this many entries per page. */
-export const HISTORY_PAGE_SIZE = 50;
-
-// Under ['history'], so every event that makes the history stale refreshes this view too.
-export const cartesHistoryKeys = {
-  all: ['history', 'Cartes'] as const,
-  list: (filter: CartesHistoryFilter, page = 0, pageSize = HISTORY_PAGE_SIZE) => [...cartesHistoryKeys.all, filter, page, pageSize] as const,
-};
 
 export const campaignsQuery = () =>
   queryOptions({
