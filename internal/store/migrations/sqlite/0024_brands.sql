@@ -4,7 +4,7 @@
 -- spaces ignored) so that two brands of a franchise cannot be named alike.
 -- A carte belongs to one brand at most (brand_campaigns.campaign_id is
 -- unique): a product sold is then counted for one brand only.
--- Keep in step with ../postgres/0025_brands.sql.
+-- Keep in step with ../postgres/0024_brands.sql.
 CREATE TABLE brands (
     id              INTEGER PRIMARY KEY AUTOINCREMENT,
     franchise_id    INTEGER NOT NULL REFERENCES franchises(id) ON DELETE CASCADE,

@@ -3,7 +3,7 @@
 -- may switch to. Its restaurants there are the user_restaurants rows whose
 -- restaurant belongs to that franchise. Detaching deletes the row, and the
 -- login's tokens for that franchise are refused at their next call.
--- Keep in step with ../postgres/0026_user_franchises.sql.
+-- Keep in step with ../postgres/0025_user_franchises.sql.
 CREATE TABLE user_franchises (
     user_id      INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     franchise_id INTEGER NOT NULL REFERENCES franchises(id) ON DELETE CASCADE,
