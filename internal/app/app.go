@@ -17,6 +17,7 @@ import (
 	"brigade/internal/events"
 	"brigade/internal/export"
 	"brigade/internal/jobs"
+	"brigade/internal/loyalty"
 	"brigade/internal/mail"
 	"brigade/internal/marketplace"
 	"brigade/internal/menu"
@@ -55,6 +56,7 @@ type Services struct {
 	Notices      *notices.Service
 	Exports      *export.Service
 	Summaries    *summaries.Service
+	Loyalty      *loyalty.Service
 	// Mail is the mail sender (authConfig.Mailer, else the log).
 	Mail mail.Sender
 }
@@ -92,6 +94,7 @@ func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, au
 	s.Presence = presence.NewService(db, s.Tenancy, bus)
 	s.Notices = notices.NewService(db, bus)
 	s.Exports = export.NewService(db, s.Tenancy, s.Jobs, s.Deploy, blobs)
+	s.Loyalty = loyalty.NewService(db, s.Tenancy, bus)
 	s.Summaries = summaries.NewService(db, s.Tenancy, s.Reports, s.Jobs, s.Mail, authConfig.PublicURL)
 	return s, nil
 }
