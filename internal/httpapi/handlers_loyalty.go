@@ -15,23 +15,23 @@ func (s *Server) loyaltyRouteTable() []route {
 	// guest reads); restaurant logins read their restaurants' figures.
 	return []route{
 		{method: http.MethodGet, path: "/api/v1/loyalty/rules", id: "listLoyaltyRules", tag: tag, summary: "Règles de gain de points (plusieurs règles actives s'additionnent)", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.listLoyaltyRules)},
-		{method: http.MethodPost, path: "/api/v1/loyalty/rules", id: "createLoyaltyRule", tag: tag, summary: "Créer une règle : par commande (visit), par montant dépensé (amount), par produit (product)", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusCreated, register: handle(s.createLoyaltyRule)},
-		{method: http.MethodPut, path: "/api/v1/loyalty/rules/{ruleId}", id: "updateLoyaltyRule", tag: tag, summary: "Modifier une règle ; If-Match obligatoire", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.updateLoyaltyRule)},
+		{method: http.MethodPost, path: "/api/v1/loyalty/rules", id: "createLoyaltyRule", tag: tag, summary: "Créer une règle : par commande (visit), par montant dépensé (amount), par produit (product)", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusCreated, register: handle(s.createLoyaltyRule)},
+		{method: http.MethodPut, path: "/api/v1/loyalty/rules/{ruleId}", id: "updateLoyaltyRule", tag: tag, summary: "Modifier une règle ; If-Match obligatoire", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.updateLoyaltyRule)},
 		{method: http.MethodDelete, path: "/api/v1/loyalty/rules/{ruleId}", id: "deleteLoyaltyRule", tag: tag, summary: "Supprimer une règle (les points déjà gagnés restent)", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusNoContent, register: handle(s.deleteLoyaltyRule)},
 		{method: http.MethodGet, path: "/api/v1/loyalty/tiers", id: "listLoyaltyTiers", tag: tag, summary: "Niveaux, par seuil de points cumulés", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.listLoyaltyTiers)},
 		{method: http.MethodPost, path: "/api/v1/loyalty/tiers", id: "createLoyaltyTier", tag: tag, summary: "Créer un niveau", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusCreated, register: handle(s.createLoyaltyTier)},
-		{method: http.MethodPut, path: "/api/v1/loyalty/tiers/{tierId}", id: "updateLoyaltyTier", tag: tag, summary: "Modifier un niveau ; If-Match obligatoire", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.updateLoyaltyTier)},
+		{method: http.MethodPut, path: "/api/v1/loyalty/tiers/{tierId}", id: "updateLoyaltyTier", tag: tag, summary: "Modifier un niveau ; If-Match obligatoire", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.updateLoyaltyTier)},
 		{method: http.MethodDelete, path: "/api/v1/loyalty/tiers/{tierId}", id: "deleteLoyaltyTier", tag: tag, summary: "Supprimer un niveau", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusNoContent, register: handle(s.deleteLoyaltyTier)},
 		{method: http.MethodGet, path: "/api/v1/loyalty/rewards", id: "listLoyaltyRewards", tag: tag, summary: "Récompenses (produit offert ou remise), les moins chères d'abord", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.listLoyaltyRewards)},
 		{method: http.MethodPost, path: "/api/v1/loyalty/rewards", id: "createLoyaltyReward", tag: tag, summary: "Créer une récompense", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusCreated, register: handle(s.createLoyaltyReward)},
-		{method: http.MethodPut, path: "/api/v1/loyalty/rewards/{rewardId}", id: "updateLoyaltyReward", tag: tag, summary: "Modifier une récompense ; If-Match obligatoire", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.updateLoyaltyReward)},
+		{method: http.MethodPut, path: "/api/v1/loyalty/rewards/{rewardId}", id: "updateLoyaltyReward", tag: tag, summary: "Modifier une récompense ; If-Match obligatoire", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.updateLoyaltyReward)},
 		{method: http.MethodDelete, path: "/api/v1/loyalty/rewards/{rewardId}", id: "deleteLoyaltyReward", tag: tag, summary: "Supprimer une récompense (ses échanges passés restent)", access: signedIn, roles: franchiseWide, lockable: true, status: http.StatusNoContent, register: handle(s.deleteLoyaltyReward)},
-		{method: http.MethodGet, path: "/api/v1/loyalty/dashboard", id: "loyaltyDashboard", tag: tag, summary: "Tableau de bord de la fidélité sur une période : membres, membres actifs, taux de retour, points gagnés et dépensés, coût des récompenses par devise, par jour", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.loyaltyDashboard)},
+		{method: http.MethodGet, path: "/api/v1/loyalty/dashboard", id: "loyaltyDashboard", tag: tag, summary: "Tableau de bord de la fidélité sur une période : membres, membres actifs, taux de retour, points gagnés et dépensés, coût des récompenses par devise, par jour", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.loyaltyDashboard)},
 		{method: http.MethodGet, path: "/api/v1/loyalty/history", id: "loyaltyHistory", tag: tag, summary: "Historique des mouvements de points, les plus récents d'abord", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.loyaltyHistory)},
 		{method: http.MethodGet, path: "/api/v1/loyalty/members", id: "loyaltyMembers", tag: tag, summary: "Membres du programme classés par points", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.loyaltyMembers)},
 		{method: http.MethodGet, path: "/api/v1/customers/{customerId}/loyalty", id: "getCustomerLoyalty", tag: tag, summary: "Points, niveau et mouvements d'un client", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.getCustomerLoyalty)},
-		{method: http.MethodPost, path: "/api/v1/customers/{customerId}/loyalty/adjust", id: "adjustCustomerLoyalty", tag: tag, summary: "Corriger les points d'un client (motif obligatoire ; le solde ne devient jamais négatif)", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.adjustCustomerLoyalty)},
-		{method: http.MethodPost, path: "/kiosk/v1/loyalty/redeem", id: "kioskLoyaltyRedeem", tag: "Bornes et caisses", summary: "Échanger des points contre une récompense pour une commande de la borne : 409 « Points insuffisants. » ; une seule fois par commande et récompense", access: device, register: handle(s.kioskLoyaltyRedeem)},
+		{method: http.MethodPost, path: "/api/v1/customers/{customerId}/loyalty/adjust", id: "adjustCustomerLoyalty", tag: tag, summary: "Corriger les points d'un client (motif obligatoire ; le solde ne devient jamais négatif)", access: signedIn, roles: franchiseWide, lockable: true, register: handle(s.adjustCustomerLoyalty)},
+		{method: http.MethodPost, path: "/kiosk/v1/loyalty/redeem", id: "kioskLoyaltyRedeem", tag: "Bornes et caisses", summary: "Échanger des points contre une récompense pour une commande de la borne : 409 « Points insuffisants. » ; une seule fois par commande et récompense", access: device, register: handle(s.kioskLoyaltyRedeem)},
 		{method: http.MethodPost, path: "/kiosk/v1/loyalty/release", id: "kioskLoyaltyRelease", tag: "Bornes et caisses", summary: "Rendre les points d'un échange (commande abandonnée), une seule fois", access: device, register: handle(s.kioskLoyaltyRelease)},
 	}
 }
@@ -176,9 +176,9 @@ func (s *Server) deleteLoyaltyReward(ctx context.Context, in *loyaltyRewardIDInp
 }
 
 type loyaltyPeriodInput struct {
-	From         string `query:"from" required:"false" format:"date" doc:"AAAA-MM-JJ (par défaut : 29 jours avant to)"`
-	To           string `query:"to" required:"false" format:"date" doc:"AAAA-MM-JJ, inclus (par défaut : aujourd'hui)"`
-	RestaurantID int64  `query:"restaurantId" minimum:"0" doc:"0 : tous les restaurants visibles"`
+	From         string `query:"from" required:"false" format:"date" doc:"AAAA-MM-JJ (par défaut : 29 jours avant to)"`
+	To           string `query:"to" required:"false" format:"date" doc:"AAAA-MM-JJ, inclus (par défaut : aujourd'hui)"`
+	RestaurantID int64  `query:"restaurantId" minimum:"0" doc:"0 : tous les restaurants visibles"`
 }
 
 func (s *Server) loyaltyDashboard(ctx context.Context, in *loyaltyPeriodInput) (*struct{ Body loyalty.LoyaltyDashboard }, error) {
@@ -191,7 +191,7 @@ func (s *Server) loyaltyDashboard(ctx context.Context, in *loyaltyPeriodInput) (
 
 type loyaltyHistoryInput struct {
 	loyaltyPeriodInput
-	Kind     string `query:"kind" required:"false" enum:"earn,reverse,redeem,restore,adjust" doc:"Vide : tous les mouvements"`
+	Kind     string `query:"kind" required:"false" enum:"earn,reverse,redeem,restore,adjust" doc:"Vide : tous les mouvements"`
 	Page     int    `query:"page" minimum:"0" default:"0"`
 	PageSize int    `query:"pageSize" minimum:"1" maximum:"200" default:"50"`
 }
@@ -205,7 +205,7 @@ func (s *Server) loyaltyHistory(ctx context.Context, in *loyaltyHistoryInput) (*
 }
 
 type loyaltyMembersInput struct {
-	RestaurantID int64 `query:"restaurantId" minimum:"0" doc:"0 : tous les restaurants visibles"`
+	RestaurantID int64 `query:"restaurantId" minimum:"0" doc:"0 : tous les restaurants visibles"`
 	Page         int   `query:"page" minimum:"0" default:"0"`
 	PageSize     int   `query:"pageSize" minimum:"1" maximum:"200" default:"50"`
 }

@@ -36,11 +36,11 @@ const (
 type EarnRule struct {
 	ID        int64  `json:"id" readOnly:"true"`
 	Name      string `json:"name" maxLength:"80" doc:"Nom de la règle"`
-	Kind      string `json:"kind" enum:"visit,amount,product" doc:"visit : points par commande payée ; amount : points par tranche de perCents dépensés dans currency ; product : points par unité de productId"`
+	Kind      string `json:"kind" enum:"visit,amount,product" doc:"visit : points par commande payée ; amount : points par tranche de perCents dépensés dans currency ; product : points par unité de productId"`
 	Points    int64  `json:"points" doc:"Points gagnés (par commande, par tranche ou par unité)"`
-	PerCents  int64  `json:"perCents" required:"false" doc:"amount : la tranche, en centimes (1000 : 1 point tous les 10 €)"`
-	Currency  string `json:"currency" required:"false" doc:"amount : la devise des commandes comptées (ISO 4217)"`
-	ProductID string `json:"productId" required:"false" maxLength:"120" doc:"product : l'idGlobal du produit de la carte"`
+	PerCents  int64  `json:"perCents" required:"false" doc:"amount : la tranche, en centimes (1000 : 1 point tous les 10 €)"`
+	Currency  string `json:"currency" required:"false" doc:"amount : la devise des commandes comptées (ISO 4217)"`
+	ProductID string `json:"productId" required:"false" maxLength:"120" doc:"product : l'idGlobal du produit de la carte"`
 	Active    bool   `json:"active"`
 	Version   int    `json:"version" readOnly:"true"`
 }
@@ -66,8 +66,8 @@ type Reward struct {
 	Name       string        `json:"name" maxLength:"80"`
 	Kind       string        `json:"kind" enum:"product,discount"`
 	CostPoints int64         `json:"costPoints" doc:"Points dépensés"`
-	ProductID  string        `json:"productId" required:"false" maxLength:"120" doc:"product : l'idGlobal du produit offert"`
-	DiscountID int64         `json:"discountId" required:"false" doc:"discount : la réduction de la franchise appliquée (0 : aucune)"`
+	ProductID  string        `json:"productId" required:"false" maxLength:"120" doc:"product : l'idGlobal du produit offert"`
+	DiscountID int64         `json:"discountId" required:"false" doc:"discount : la réduction de la franchise appliquée (0 : aucune)"`
 	Value      *LoyaltyMoney `json:"value,omitempty" required:"false" doc:"Ce que la récompense coûte à la franchise (coût des récompenses du tableau de bord) et le montant de la remise à la borne"`
 	Active     bool          `json:"active"`
 	Version    int           `json:"version" readOnly:"true"`
@@ -82,10 +82,10 @@ type LoyaltyRef struct {
 // LoyaltyEntry is one movement of a customer's points.
 type LoyaltyEntry struct {
 	Kind       string      `json:"kind" enum:"earn,reverse,redeem,restore,adjust"`
-	Points     int64       `json:"points" doc:"Positif : points gagnés ou rendus ; négatif : points repris ou dépensés"`
-	OrderID    int64       `json:"orderId" doc:"La commande Brigade (0 : aucune)"`
+	Points     int64       `json:"points" doc:"Positif : points gagnés ou rendus ; négatif : points repris ou dépensés"`
+	OrderID    int64       `json:"orderId" doc:"La commande Brigade (0 : aucune)"`
 	Reward     *LoyaltyRef `json:"reward,omitempty" required:"false"`
-	Reason     string      `json:"reason" doc:"adjust : le motif ; redeem / restore : la commande de la borne"`
+	Reason     string      `json:"reason" doc:"adjust : le motif ; redeem / restore : la commande de la borne"`
 	At         time.Time   `json:"at"`
 	Restaurant *LoyaltyRef `json:"restaurant,omitempty" required:"false"`
 }
@@ -122,7 +122,7 @@ type TopReward struct {
 type LoyaltyDashboard struct {
 	Members        int64          `json:"members" doc:"Clients qui ont des points (ou en ont eu)"`
 	ActiveMembers  int64          `json:"activeMembers" doc:"Membres qui ont gagné des points dans la période"`
-	RepeatRate     int64          `json:"repeatRate" doc:"Points de base : membres actifs avec au moins deux commandes dans la période / membres actifs"`
+	RepeatRate     int64          `json:"repeatRate" doc:"Points de base : membres actifs avec au moins deux commandes dans la période / membres actifs"`
 	PointsEarned   int64          `json:"pointsEarned"`
 	PointsRedeemed int64          `json:"pointsRedeemed"`
 	Redemptions    int64          `json:"redemptions"`
@@ -293,4 +293,4 @@ func (w *Reward) normalize() error {
 
 // DiscountLabel is the label of a redemption's discount on the order: Mes
 // Réductions reports it under this name.
-func DiscountLabel(rewardName string) string { return "Fidélité : " + rewardName }
+func DiscountLabel(rewardName string) string { return "Fidélité : " + rewardName }

@@ -502,7 +502,7 @@ func (s *Service) Adjust(ctx context.Context, p tenancy.Principal, customerID in
 			return err
 		}
 		if bal+a.Points < 0 {
-			return invalid("points", "Le client n'a que %d points : le solde ne peut pas devenir négatif.", bal)
+			return invalid("points", "Le client n'a que %d points : le solde ne peut pas devenir négatif.", bal)
 		}
 		now := time.Now()
 		if _, err := insertLedger(ctx, tx, ledgerRow{franchiseID: p.FranchiseID, customerID: customerID, kind: KindAdjust, points: a.Points,
@@ -533,7 +533,7 @@ type Redemption struct {
 type Redeemed struct {
 	Points   int64            `json:"points" doc:"Le nouveau solde"`
 	Reward   Reward           `json:"reward"`
-	Discount *orders.Discount `json:"discount,omitempty" required:"false" doc:"La remise à mettre sur la commande (discount) : son libellé « Fidélité : <récompense> » est celui de Mes Réductions ; amount_cents est la valeur de la récompense (0 : le prix du produit offert, à mettre par la borne)"`
+	Discount *orders.Discount `json:"discount,omitempty" required:"false" doc:"La remise à mettre sur la commande (discount) : son libellé « Fidélité : <récompense> » est celui de Mes Réductions ; amount_cents est la valeur de la récompense (0 : le prix du produit offert, à mettre par la borne)"`
 }
 
 func (rq *Redemption) ref(restaurantID int64) (string, error) {
@@ -843,7 +843,7 @@ func (s *Service) History(ctx context.Context, p tenancy.Principal, f Filter) (L
 	lw, args := ledgerScope(sc, start, end)
 	if f.Kind != "" {
 		if !slices.Contains([]string{KindEarn, KindReverse, KindRedeem, KindRestore, KindAdjust}, f.Kind) {
-			return LoyaltyHistoryPage{}, invalid("query.kind", "Type de mouvement inconnu : %s.", f.Kind)
+			return LoyaltyHistoryPage{}, invalid("query.kind", "Type de mouvement inconnu : %s.", f.Kind)
 		}
 		lw += ` AND l.kind = ?`
 		args = append(args, f.Kind)
