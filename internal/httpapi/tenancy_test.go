@@ -36,6 +36,8 @@ type fixture struct {
 	codes       []int64  // its promo codes
 	brands      []int64  // its brands
 	deleted     []int64  // its deleted cartes (the archive)
+	loyalty     [3]int64 // its loyalty rule, tier and reward
+	customers   []int64  // its customers
 	markers     []string
 }
 
@@ -312,6 +314,14 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 			return itoa(victim.brands[0])
 		case "deletedId":
 			return itoa(victim.deleted[0])
+		case "ruleId":
+			return itoa(victim.loyalty[0])
+		case "tierId":
+			return itoa(victim.loyalty[1])
+		case "rewardId":
+			return itoa(victim.loyalty[2])
+		case "customerId":
+			return itoa(victim.customers[0])
 		case "version":
 			return "1"
 		case "module":
@@ -442,6 +452,7 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 			}
 			x.f.brands = append(x.f.brands, br.ID)
 			x.f.markers = append(x.f.markers, brand)
+			loyaltySecrets(t, srv, x.login, x.f)
 			gone := "Carte supprimée " + x.login
 			res = srv.Do(t, http.MethodPost, "/api/v1/campaigns", srv.SignIn(t, x.login), map[string]any{"nom": gone})
 			var carte struct{ ID int64 }

@@ -774,6 +774,9 @@ func (s *Service) Dashboard(ctx context.Context, p tenancy.Principal, f Filter) 
 		out.RepeatRate = repeat * 10000 / out.ActiveMembers
 	}
 	for cur, cents := range cost {
+		if cents == 0 {
+			continue
+		}
 		out.RewardCost = append(out.RewardCost, LoyaltyMoney{Cents: cents, Currency: cur})
 	}
 	slices.SortFunc(out.RewardCost, func(a, b LoyaltyMoney) int { return strings.Compare(a.Currency, b.Currency) })
