@@ -82,6 +82,10 @@ const DiscountsPage = lazyScreen(() => import('../features/discounts/pages/Disco
 const EditDiscountPage = lazyScreen(() => import('../features/discounts/pages/EditDiscountPage').then((m) => m.EditDiscountPage));
 const PromoCodesPage = lazyScreen(() => import('../features/discounts/pages/PromoCodesPage').then((m) => m.PromoCodesPage));
 const PromoCodesDashboardPage = lazyScreen(() => import('../features/discounts/pages/PromoCodesDashboardPage').then((m) => m.PromoCodesDashboardPage));
+const LoyaltyDashboardPage = lazyScreen(() => import('../features/loyalty/pages/LoyaltyDashboardPage').then((m) => m.LoyaltyDashboardPage));
+const LoyaltyMembersPage = lazyScreen(() => import('../features/loyalty/pages/LoyaltyMembersPage').then((m) => m.LoyaltyMembersPage));
+const LoyaltyHistoryPage = lazyScreen(() => import('../features/loyalty/pages/LoyaltyHistoryPage').then((m) => m.LoyaltyHistoryPage));
+const LoyaltyProgramPage = lazyScreen(() => import('../features/loyalty/pages/LoyaltyProgramPage').then((m) => m.LoyaltyProgramPage));
 const GestionProduitsPage = lazyScreen(() => import('../features/availability/pages/GestionProduitsPage').then((m) => m.GestionProduitsPage));
 const PlanProduitPage = lazyScreen(() => import('../features/availability/pages/PlanProduitPage').then((m) => m.PlanProduitPage));
 const ProductMixPage = lazyScreen(() => import('../features/product-mix/pages/ProductMixPage').then((m) => m.ProductMixPage));
@@ -227,6 +231,14 @@ function screen(route: AppRoute): ReactElement {
       return <PromoCodesPage route={route} />;
     case 'promoCodesDashboard':
       return <PromoCodesDashboardPage route={route} />;
+    case 'loyaltyDashboard':
+      return <LoyaltyDashboardPage route={route} />;
+    case 'loyaltyMembers':
+      return <LoyaltyMembersPage route={route} />;
+    case 'loyaltyHistory':
+      return <LoyaltyHistoryPage route={route} />;
+    case 'loyaltyProgram':
+      return <LoyaltyProgramPage route={route} />;
     case 'placeholder':
       return <PlaceholderPage route={route} />;
   }

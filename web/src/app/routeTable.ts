@@ -121,6 +121,10 @@ export type ScreenId =
   | 'editDiscount'
   | 'promoCodes'
   | 'promoCodesDashboard'
+  | 'loyaltyDashboard'
+  | 'loyaltyMembers'
+  | 'loyaltyHistory'
+  | 'loyaltyProgram'
   | 'gestionProduits'
   | 'planProduit'
   | 'brands'
@@ -281,7 +285,9 @@ export const routes: readonly AppRoute[] = [
     ['ListContacts', 'Liste des contacts'],
     ['ZoneChalandise', 'Zone de chalandise'],
     ['ExportContacts', 'Export des contacts'],
-    ['fidelite', 'Fidélité clients'],
+  ]),
+  r({ path: '/mesClients/fidelite', title: 'Fidélité clients', area: 'clients', nav: 'Fidélité clients', screen: 'loyaltyProgram', description: 'Le programme de fidélité : règles de gain de points, niveaux et récompenses échangées à la borne.' }),
+  ...page('clients', '/mesClients', [
     ['CampagnesSms', 'Campagnes SMS'],
     ['CreateListeDiffusion', 'Nouvelle liste de diffusion'],
     ['CreateEnvoi', 'Nouvel envoi'],
@@ -293,11 +299,9 @@ export const routes: readonly AppRoute[] = [
   r({ path: '/mesClients/successPaiment/:idRecharge', title: 'Paiement confirmé', area: 'clients' }),
 
   // Loyalty
-  ...page('fidelite', '/fidelite', [
-    ['DashboardFidelity', 'Tableau de bord fidélité'],
-    ['tableaudebord', 'Tableau de bord'],
-    ['listClients', 'Clients fidèles'],
-  ]),
+  r({ path: '/fidelite/DashboardFidelity', title: 'Tableau de bord fidélité', area: 'fidelite', nav: 'Tableau de bord fidélité', restaurantFilter: true, screen: 'loyaltyDashboard', description: 'Membres, membres actifs, taux de retour, points gagnés et dépensés, coût des récompenses sur la période.' }),
+  r({ path: '/fidelite/tableaudebord', title: 'Tableau de bord', area: 'fidelite', nav: 'Tableau de bord', restaurantFilter: true, screen: 'loyaltyDashboard', description: 'Le tableau de bord de la fidélité. Même écran que Tableau de bord fidélité.' }),
+  r({ path: '/fidelite/listClients', title: 'Clients fidèles', area: 'fidelite', nav: 'Clients fidèles', restaurantFilter: true, screen: 'loyaltyMembers', description: 'Les membres du programme de fidélité classés par points.' }),
 
   // Click & collect statistics (the spec's /Cncstats/ area)
   // Aliases of Mes Commandes (the second opens on the Click&Collect source).
@@ -354,11 +358,9 @@ export const routes: readonly AppRoute[] = [
 
   // Beta dashboards (the spec's /dashbaord/ spelling is kept). The revenue routes are one screen,
   // « Chiffre d'affaires dans le temps » (issue 18), each opening on its own setting.
-  ...page('beta', '/dashbaord', [
-    ['BetaFideliteGlobale', 'Fidélité globale'],
-    ['BetaFideliteHistorique', 'Historique fidélité'],
-    ['BetaFideliteMesClients', 'Fidélité — mes clients'],
-  ]),
+  r({ path: '/dashbaord/BetaFideliteGlobale', title: 'Fidélité globale', area: 'beta', nav: 'Fidélité globale', restaurantFilter: true, screen: 'loyaltyDashboard', description: 'Le tableau de bord de la fidélité. Même écran que Tableau de bord fidélité.' }),
+  r({ path: '/dashbaord/BetaFideliteHistorique', title: 'Historique fidélité', area: 'beta', nav: 'Historique fidélité', restaurantFilter: true, screen: 'loyaltyHistory', description: 'Chaque mouvement de points : gains, reprises, récompenses et corrections.' }),
+  r({ path: '/dashbaord/BetaFideliteMesClients', title: 'Fidélité — mes clients', area: 'beta', nav: 'Fidélité — mes clients', restaurantFilter: true, screen: 'loyaltyMembers', description: 'Les membres du programme de fidélité classés par points. Même écran que Clients fidèles.' }),
   r({ path: '/dashbaord/BetaCodePromo', title: 'Codes promo', area: 'beta', nav: 'Codes promo', restaurantFilter: true, screen: 'promoCodesDashboard', description: "Ce que chaque code promo a accordé sur la période — commandes et réduction — et ce qu'il reste de son quota." }),
   // The beta « Tableau de bord » is the real-time dashboard.
   r({ path: '/dashbaord/V2BetaDashboard', title: 'Tableau de bord', area: 'beta', nav: 'Tableau de bord', restaurantFilter: true, screen: 'realtimeDashboard', description: "L'activité de vos restaurants en direct : commandes, chiffre d'affaires et tendances. Même écran que le Tableau de bord temps réel." }),
