@@ -124,6 +124,14 @@ func TestLoyaltyProgramCRUD(t *testing.T) {
 		if res := srv.Do(t, http.MethodDelete, path, admin, nil); res.Status != http.StatusNoContent {
 			t.Fatalf("delete: %d", res.Status)
 		}
+		// The change log: the rule's creation, change and deletion.
+		var n int
+		if err := srv.DB.QueryRow(t.Context(), `SELECT COUNT(*) FROM history_entries WHERE module = 'Fidélité' AND details LIKE ?`, "%Passage%").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 3 {
+			t.Fatalf("history: %d entries for the rule, want 3", n)
+		}
 	})
 }
 

@@ -30,7 +30,11 @@ func setup(t *testing.T, engine store.Engine) fixture {
 	db, ten, shops := testutil.DemoShops(t, engine)
 	dev := shops[0].Kiosks[0]
 	f := fixture{db: db, svc: loyalty.NewService(db, ten, events.NewLocal()), dev: dev, fid: dev.Restaurant.FranchiseID, rest: dev.Restaurant.ID}
-	f.adm = tenancy.Principal{UserID: 1, Login: "demo-admin", Role: tenancy.RoleAdmin, FranchiseID: f.fid}
+	var uid int64
+	if err := db.QueryRow(t.Context(), `SELECT id FROM users WHERE login = 'demo-admin'`).Scan(&uid); err != nil {
+		t.Fatal(err)
+	}
+	f.adm = tenancy.Principal{UserID: uid, Login: "demo-admin", Role: tenancy.RoleAdmin, FranchiseID: f.fid}
 	return f
 }
 

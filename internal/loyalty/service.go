@@ -13,6 +13,7 @@ import (
 
 	"brigade/internal/customers"
 	"brigade/internal/events"
+	"brigade/internal/history"
 	"brigade/internal/orders"
 	"brigade/internal/store"
 	"brigade/internal/tenancy"
@@ -40,6 +41,38 @@ func (s *Service) changed(ctx context.Context, tx *store.Tx, franchiseID int64) 
 	tx.AfterCommit(func() {
 		s.bus.Publish(context.WithoutCancel(ctx), events.Event{FranchiseID: franchiseID, Type: TypeChanged})
 	})
+}
+
+// HistoryModule names the program's entries in the change log.
+const HistoryModule = "Fidélité"
+
+// record logs a change of the program's setup and announces it.
+func (s *Service) record(ctx context.Context, tx *store.Tx, p tenancy.Principal, a history.Action, target string, changes []history.Change) error {
+	actor, err := s.ten.Actor(ctx, tx, p)
+	if err != nil {
+		return err
+	}
+	actor.Module, actor.Action, actor.Target, actor.Changes = HistoryModule, a, target, changes
+	if err := history.Record(ctx, tx, actor); err != nil {
+		return err
+	}
+	s.changed(ctx, tx, p.FranchiseID)
+	return nil
+}
+
+func quoted(what, name string) string { return what + " «\u00a0" + name + "\u00a0»" }
+
+func ruleFields(r EarnRule) map[string]any {
+	return map[string]any{"nom": r.Name, "type": r.Kind, "points": r.Points, "tranche (centimes)": r.PerCents, "devise": r.Currency, "produit": r.ProductID, "active": r.Active}
+}
+
+func tierFields(t Tier) map[string]any {
+	return map[string]any{"nom": t.Name, "points cumulés": t.MinPoints, "avantages": t.Perks}
+}
+
+func rewardFields(w Reward) map[string]any {
+	cents, cur := rewardValue(w)
+	return map[string]any{"nom": w.Name, "type": w.Kind, "coût en points": w.CostPoints, "produit": w.ProductID, "réduction": w.DiscountID, "valeur (centimes)": cents, "devise": cur, "active": w.Active}
 }
 
 // readScope is what p reads: its franchise, and its restaurants unless it
@@ -91,9 +124,10 @@ func (s *Service) CreateRule(ctx context.Context, p tenancy.Principal, r EarnRul
 		if err != nil {
 			return err
 		}
-		s.changed(ctx, tx, p.FranchiseID)
-		out, err = ruleByID(ctx, tx, p.FranchiseID, id)
-		return err
+		if out, err = ruleByID(ctx, tx, p.FranchiseID, id); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, p, history.Ajout, quoted("Règle", out.Name), nil)
 	})
 	return out, err
 }
@@ -105,7 +139,8 @@ func (s *Service) UpdateRule(ctx context.Context, p tenancy.Principal, id int64,
 	}
 	var out EarnRule
 	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
-		if _, err := ruleByID(ctx, tx, p.FranchiseID, id); err != nil {
+		before, err := ruleByID(ctx, tx, p.FranchiseID, id)
+		if err != nil {
 			return err
 		}
 		if err := r.normalize(); err != nil {
@@ -119,28 +154,32 @@ func (s *Service) UpdateRule(ctx context.Context, p tenancy.Principal, id int64,
 		if !ok {
 			return ErrStale
 		}
-		s.changed(ctx, tx, p.FranchiseID)
-		out, err = ruleByID(ctx, tx, p.FranchiseID, id)
-		return err
+		if out, err = ruleByID(ctx, tx, p.FranchiseID, id); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, p, history.Modification, quoted("Règle", out.Name), history.Diff(ruleFields(before), ruleFields(out)))
 	})
 	return out, err
 }
 
 // DeleteRule removes a rule: the points it gave stay.
 func (s *Service) DeleteRule(ctx context.Context, p tenancy.Principal, id int64) error {
-	return s.remove(ctx, p, "loyalty_rules", id)
+	return s.remove(ctx, p, "loyalty_rules", "Règle", id)
 }
 
-func (s *Service) remove(ctx context.Context, p tenancy.Principal, table string, id int64) error {
+func (s *Service) remove(ctx context.Context, p tenancy.Principal, table, what string, id int64) error {
 	if err := canWrite(p); err != nil {
 		return err
 	}
 	return s.db.WithTx(ctx, func(tx *store.Tx) error {
+		var name string
+		if err := tx.QueryRow(ctx, `SELECT name FROM `+table+` WHERE franchise_id = ? AND id = ?`, p.FranchiseID, id).Scan(&name); err != nil {
+			return notFound(err)
+		}
 		if err := deleteFrom(ctx, tx, table, p.FranchiseID, id); err != nil {
 			return err
 		}
-		s.changed(ctx, tx, p.FranchiseID)
-		return nil
+		return s.record(ctx, tx, p, history.Suppression, quoted(what, name), nil)
 	})
 }
 
@@ -176,9 +215,10 @@ func (s *Service) CreateTier(ctx context.Context, p tenancy.Principal, t Tier) (
 		if err != nil {
 			return err
 		}
-		s.changed(ctx, tx, p.FranchiseID)
-		out, err = tierByID(ctx, tx, p.FranchiseID, id)
-		return err
+		if out, err = tierByID(ctx, tx, p.FranchiseID, id); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, p, history.Ajout, quoted("Niveau", out.Name), nil)
 	})
 	return out, err
 }
@@ -198,7 +238,8 @@ func (s *Service) UpdateTier(ctx context.Context, p tenancy.Principal, id int64,
 	}
 	var out Tier
 	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
-		if _, err := tierByID(ctx, tx, p.FranchiseID, id); err != nil {
+		before, err := tierByID(ctx, tx, p.FranchiseID, id)
+		if err != nil {
 			return err
 		}
 		if err := t.normalize(); err != nil {
@@ -218,16 +259,17 @@ func (s *Service) UpdateTier(ctx context.Context, p tenancy.Principal, id int64,
 		if !ok {
 			return ErrStale
 		}
-		s.changed(ctx, tx, p.FranchiseID)
-		out, err = tierByID(ctx, tx, p.FranchiseID, id)
-		return err
+		if out, err = tierByID(ctx, tx, p.FranchiseID, id); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, p, history.Modification, quoted("Niveau", out.Name), history.Diff(tierFields(before), tierFields(out)))
 	})
 	return out, err
 }
 
 // DeleteTier removes a tier.
 func (s *Service) DeleteTier(ctx context.Context, p tenancy.Principal, id int64) error {
-	return s.remove(ctx, p, "loyalty_tiers", id)
+	return s.remove(ctx, p, "loyalty_tiers", "Niveau", id)
 }
 
 // Rewards lists the rewards, cheapest first.
@@ -252,9 +294,10 @@ func (s *Service) CreateReward(ctx context.Context, p tenancy.Principal, w Rewar
 		if err != nil {
 			return err
 		}
-		s.changed(ctx, tx, p.FranchiseID)
-		out, err = rewardByID(ctx, tx, p.FranchiseID, id)
-		return err
+		if out, err = rewardByID(ctx, tx, p.FranchiseID, id); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, p, history.Ajout, quoted("Récompense", out.Name), nil)
 	})
 	return out, err
 }
@@ -266,7 +309,8 @@ func (s *Service) UpdateReward(ctx context.Context, p tenancy.Principal, id int6
 	}
 	var out Reward
 	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
-		if _, err := rewardByID(ctx, tx, p.FranchiseID, id); err != nil {
+		before, err := rewardByID(ctx, tx, p.FranchiseID, id)
+		if err != nil {
 			return err
 		}
 		if err := w.normalize(); err != nil {
@@ -280,16 +324,17 @@ func (s *Service) UpdateReward(ctx context.Context, p tenancy.Principal, id int6
 		if !ok {
 			return ErrStale
 		}
-		s.changed(ctx, tx, p.FranchiseID)
-		out, err = rewardByID(ctx, tx, p.FranchiseID, id)
-		return err
+		if out, err = rewardByID(ctx, tx, p.FranchiseID, id); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, p, history.Modification, quoted("Récompense", out.Name), history.Diff(rewardFields(before), rewardFields(out)))
 	})
 	return out, err
 }
 
 // DeleteReward removes a reward: its past redemptions stay in the ledger.
 func (s *Service) DeleteReward(ctx context.Context, p tenancy.Principal, id int64) error {
-	return s.remove(ctx, p, "loyalty_rewards", id)
+	return s.remove(ctx, p, "loyalty_rewards", "Récompense", id)
 }
 
 // ---- earning (customers.Loyalty) ----
