@@ -90,3 +90,17 @@ export const deleteProgramPartMutation = (): UseMutationOptions<void, ApiError, 
     return unwrapEmpty(api.DELETE('/api/v1/loyalty/rewards/{rewardId}', { params: { path: { rewardId: id } } }));
   },
 });
+
+/** A customer's points, tier and movements (for the customer page). */
+export const customerLoyaltyQuery = (customerId: number) =>
+  queryOptions({
+    queryKey: loyaltyKeys.customer(customerId),
+    queryFn: () => unwrap(api.GET('/api/v1/customers/{customerId}/loyalty', { params: { path: { customerId } } })),
+  });
+
+/** A correction of a customer's points by hand, with its reason. */
+export const adjustLoyaltyMutation = (): UseMutationOptions<unknown, ApiError, { customerId: number; points: number; reason: string }> => ({
+  mutationKey: [...loyaltyKeys.all, 'adjust'],
+  mutationFn: ({ customerId, points, reason }) =>
+    unwrap(api.POST('/api/v1/customers/{customerId}/loyalty/adjust', { params: { path: { customerId } }, body: { points, reason } })),
+});
