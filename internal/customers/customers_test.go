@@ -290,31 +290,31 @@ func TestCreateUpdateAndKiosk(t *testing.T) {
 	testutil.EachEngine(t, func(t *testing.T, engine store.Engine) {
 		ctx := context.Background()
 		w := newWorld(t, engine)
-		c, err := w.svc.Create(ctx, w.admin, customers.Input{FirstName: " Jean ", LastName: "Dupont", Phone: "07 00 00 00 01", Card: "f-001", BirthMonth: 2, BirthDay: 29})
+		c, err := w.svc.Create(ctx, w.admin, customers.CustomerInput{FirstName: " Jean ", LastName: "Dupont", Phone: "07 00 00 00 01", Card: "f-001", BirthMonth: 2, BirthDay: 29})
 		if err != nil || c.Phone != "+33700000001" || c.Card != "F-001" || c.FirstName != "Jean" || c.Version != 1 {
 			t.Fatalf("create: %+v %v", c, err)
 		}
 		var conflict *customers.Conflict
-		if _, err := w.svc.Create(ctx, w.admin, customers.Input{Phone: "+33 7 00 00 00 01"}); !errors.As(err, &conflict) || conflict.Message != "Un client avec ce téléphone existe déjà." {
+		if _, err := w.svc.Create(ctx, w.admin, customers.CustomerInput{Phone: "+33 7 00 00 00 01"}); !errors.As(err, &conflict) || conflict.Message != "Un client avec ce téléphone existe déjà." {
 			t.Errorf("duplicate phone: %v", err)
 		}
 		var ve *tenancy.ValidationError
-		if _, err := w.svc.Create(ctx, w.admin, customers.Input{Phone: "12"}); !errors.As(err, &ve) || ve.Field != "phone" {
+		if _, err := w.svc.Create(ctx, w.admin, customers.CustomerInput{Phone: "12"}); !errors.As(err, &ve) || ve.Field != "phone" {
 			t.Errorf("bad phone: %v", err)
 		}
-		if _, err := w.svc.Create(ctx, w.admin, customers.Input{FirstName: "A", BirthMonth: 2, BirthDay: 30}); !errors.As(err, &ve) || ve.Field != "birthDay" {
+		if _, err := w.svc.Create(ctx, w.admin, customers.CustomerInput{FirstName: "A", BirthMonth: 2, BirthDay: 30}); !errors.As(err, &ve) || ve.Field != "birthDay" {
 			t.Errorf("30 février: %v", err)
 		}
-		up, err := w.svc.Update(ctx, w.admin, c.ID, c.Version, customers.Input{FirstName: "Jean", LastName: "Dupont", Email: "JEAN@exemple.fr", Card: "F-001"})
+		up, err := w.svc.Update(ctx, w.admin, c.ID, c.Version, customers.CustomerInput{FirstName: "Jean", LastName: "Dupont", Email: "JEAN@exemple.fr", Card: "F-001"})
 		if err != nil || up.Email != "jean@exemple.fr" || up.Phone != "" || up.Version != 2 {
 			t.Fatalf("update: %+v %v", up, err)
 		}
-		if _, err := w.svc.Update(ctx, w.admin, c.ID, c.Version, customers.Input{FirstName: "X"}); !errors.Is(err, customers.ErrStale) {
+		if _, err := w.svc.Update(ctx, w.admin, c.ID, c.Version, customers.CustomerInput{FirstName: "X"}); !errors.Is(err, customers.ErrStale) {
 			t.Errorf("stale update: %v", err)
 		}
 		// A moderator's new customer is one of its restaurants'.
 		mod := tenancy.Principal{UserID: 2, Role: tenancy.RoleModerator, FranchiseID: w.admin.FranchiseID, Restaurants: []int64{w.a.Restaurant.ID}}
-		mc, err := w.svc.Create(ctx, mod, customers.Input{FirstName: "Zoé"})
+		mc, err := w.svc.Create(ctx, mod, customers.CustomerInput{FirstName: "Zoé"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -341,11 +341,11 @@ func TestCreateUpdateAndKiosk(t *testing.T) {
 		if _, err := w.svc.Lookup(ctx, other, "F-001", "", ""); !errors.Is(err, customers.ErrUnknown) {
 			t.Errorf("another franchise's kiosk: %v", err)
 		}
-		r, err := w.svc.Register(ctx, w.a, customers.KioskInput{FirstName: "Noé", Phone: "06 99 99 99 99", SmsOptin: true})
+		r, err := w.svc.Register(ctx, w.a, customers.KioskCustomerInput{FirstName: "Noé", Phone: "06 99 99 99 99", SmsOptin: true})
 		if err != nil || r.ID == 0 {
 			t.Fatalf("register: %+v %v", r, err)
 		}
-		again, err := w.svc.Register(ctx, w.a, customers.KioskInput{Phone: "+33699999999"})
+		again, err := w.svc.Register(ctx, w.a, customers.KioskCustomerInput{Phone: "+33699999999"})
 		if err != nil || again.ID != r.ID {
 			t.Errorf("register again: %+v %v", again, err)
 		}

@@ -24,7 +24,7 @@ func (s *Service) OrdersStored(ctx context.Context, tx *store.Tx, list []orders.
 		if ref == nil {
 			continue
 		}
-		in := Input{FirstName: ref.FirstName, LastName: ref.LastName, Phone: ref.Phone, Email: ref.Email, Card: ref.Card, PostalCode: ref.PostalCode}
+		in := CustomerInput{FirstName: ref.FirstName, LastName: ref.LastName, Phone: ref.Phone, Email: ref.Email, Card: ref.Card, PostalCode: ref.PostalCode}
 		// A badly written address is dropped rather than refusing a paid order.
 		var ok bool
 		if in.Phone, ok = NormalizePhone(in.Phone); !ok {

@@ -20,64 +20,64 @@ import (
 // TypeChanged is published when a franchise's customers change.
 const TypeChanged = "customers.changed"
 
-// Ref is a named thing a customer points to (a restaurant, a tier).
-type Ref struct {
+// NamedRef is a named thing a customer points to (a restaurant, a tier).
+type NamedRef struct {
 	ID   int64  `json:"id"`
 	Name string `json:"name"`
 }
 
-// Money is an amount in one currency.
-type Money struct {
+// CustomerMoney is an amount in one currency.
+type CustomerMoney struct {
 	Cents    int64  `json:"cents"`
 	Currency string `json:"currency"`
 }
 
-// Spend is what a customer spent in one currency, over how many orders.
-type Spend struct {
+// CustomerSpend is what a customer spent in one currency, over how many orders.
+type CustomerSpend struct {
 	Cents    int64  `json:"cents"`
 	Currency string `json:"currency"`
 	Orders   int64  `json:"orders"`
 }
 
-// Customer is a customer as the back-office shows it.
-type Customer struct {
-	ID             int64      `json:"id"`
-	FirstName      string     `json:"firstName"`
-	LastName       string     `json:"lastName"`
-	Phone          string     `json:"phone" doc:"Téléphone au format E.164 (+33612345678), vide s'il n'y en a pas"`
-	Email          string     `json:"email"`
-	Card           string     `json:"card" doc:"Numéro de carte de fidélité"`
-	PostalCode     string     `json:"postalCode"`
-	BirthMonth     int        `json:"birthMonth" minimum:"0" maximum:"12"`
-	BirthDay       int        `json:"birthDay" minimum:"0" maximum:"31"`
-	SmsOptin       bool       `json:"smsOptin"`
-	EmailOptin     bool       `json:"emailOptin"`
-	Visits         int64      `json:"visits"`
-	FirstVisit     *time.Time `json:"firstVisit"`
-	LastVisit      *time.Time `json:"lastVisit"`
-	LastRestaurant *Ref       `json:"lastRestaurant"`
-	Spend          []Spend    `json:"spend"`
-	Points         int64      `json:"points"`
-	LifetimePoints int64      `json:"lifetimePoints"`
-	Tier           *Ref       `json:"tier"`
-	Erased         bool       `json:"erased"`
-	Version        int        `json:"version"`
+// CustomerInfo is a customer as the back-office shows it.
+type CustomerInfo struct {
+	ID             int64           `json:"id"`
+	FirstName      string          `json:"firstName"`
+	LastName       string          `json:"lastName"`
+	Phone          string          `json:"phone" doc:"Téléphone au format E.164 (+33612345678), vide s'il n'y en a pas"`
+	Email          string          `json:"email"`
+	Card           string          `json:"card" doc:"Numéro de carte de fidélité"`
+	PostalCode     string          `json:"postalCode"`
+	BirthMonth     int             `json:"birthMonth" minimum:"0" maximum:"12"`
+	BirthDay       int             `json:"birthDay" minimum:"0" maximum:"31"`
+	SmsOptin       bool            `json:"smsOptin"`
+	EmailOptin     bool            `json:"emailOptin"`
+	Visits         int64           `json:"visits"`
+	FirstVisit     *time.Time      `json:"firstVisit"`
+	LastVisit      *time.Time      `json:"lastVisit"`
+	LastRestaurant *NamedRef       `json:"lastRestaurant"`
+	Spend          []CustomerSpend `json:"spend"`
+	Points         int64           `json:"points"`
+	LifetimePoints int64           `json:"lifetimePoints"`
+	Tier           *NamedRef       `json:"tier"`
+	Erased         bool            `json:"erased"`
+	Version        int             `json:"version"`
 }
 
-// Input is a customer as the back-office or a kiosk writes it.
-type Input struct {
-	FirstName  string `json:"firstName" maxLength:"100"`
-	LastName   string `json:"lastName" maxLength:"100"`
-	Phone      string `json:"phone" maxLength:"40" doc:"Téléphone : 06 12 34 56 78, +33 6 12 34 56 78 ou tout numéro international en +"`
-	Email      string `json:"email" maxLength:"200"`
-	Card       string `json:"card" maxLength:"64"`
-	PostalCode string `json:"postalCode" maxLength:"10"`
-	BirthMonth int    `json:"birthMonth" minimum:"0" maximum:"12"`
-	BirthDay   int    `json:"birthDay" minimum:"0" maximum:"31"`
+// CustomerInput is a customer as the back-office or a kiosk writes it.
+type CustomerInput struct {
+	FirstName  string `json:"firstName,omitempty" maxLength:"100"`
+	LastName   string `json:"lastName,omitempty" maxLength:"100"`
+	Phone      string `json:"phone,omitempty" maxLength:"40" doc:"Téléphone : 06 12 34 56 78, +33 6 12 34 56 78 ou tout numéro international en +"`
+	Email      string `json:"email,omitempty" maxLength:"200"`
+	Card       string `json:"card,omitempty" maxLength:"64"`
+	PostalCode string `json:"postalCode,omitempty" maxLength:"10"`
+	BirthMonth int    `json:"birthMonth,omitempty" minimum:"0" maximum:"12"`
+	BirthDay   int    `json:"birthDay,omitempty" minimum:"0" maximum:"31"`
 }
 
-// Consent is one grant or withdrawal of a consent.
-type Consent struct {
+// CustomerConsent is one grant or withdrawal of a consent.
+type CustomerConsent struct {
 	Channel string    `json:"channel" enum:"sms,email"`
 	Granted bool      `json:"granted"`
 	Source  string    `json:"source" doc:"kiosk, till, click_and_collect, back_office, stop"`
@@ -85,7 +85,7 @@ type Consent struct {
 	At      time.Time `json:"at"`
 }
 
-// Consent channels and sources.
+// CustomerConsent channels and sources.
 const (
 	ChannelSMS   = "sms"
 	ChannelEmail = "email"
@@ -189,7 +189,7 @@ func NormalizeCard(s string) string {
 func cleanName(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // normalize checks an input and puts it in its stored form.
-func (in *Input) normalize() error {
+func (in *CustomerInput) normalize() error {
 	in.FirstName, in.LastName = cleanName(in.FirstName), cleanName(in.LastName)
 	if utf8.RuneCountInString(in.FirstName) > 100 {
 		return invalid("firstName", "Le prénom ne doit pas dépasser 100 caractères.")
@@ -252,10 +252,10 @@ type Filter struct {
 	PageSize      int
 }
 
-// Page is a page of the directory.
-type Page struct {
-	Items    []Customer `json:"items"`
-	Total    int        `json:"total"`
-	Page     int        `json:"page"`
-	PageSize int        `json:"pageSize"`
+// CustomersPage is a page of the directory.
+type CustomersPage struct {
+	Items    []CustomerInfo `json:"items"`
+	Total    int            `json:"total"`
+	Page     int            `json:"page"`
+	PageSize int            `json:"pageSize"`
 }

@@ -114,12 +114,12 @@ func validSort(sort string) error {
 }
 
 // List returns a page of the customers p sees (erased ones are hidden).
-func (s *Service) List(ctx context.Context, p tenancy.Principal, f Filter) (Page, error) {
+func (s *Service) List(ctx context.Context, p tenancy.Principal, f Filter) (CustomersPage, error) {
 	if err := canRead(p); err != nil {
-		return Page{}, err
+		return CustomersPage{}, err
 	}
 	if err := validSort(f.Sort); err != nil {
-		return Page{}, err
+		return CustomersPage{}, err
 	}
 	if f.PageSize <= 0 || f.PageSize > 500 {
 		f.PageSize = 50
@@ -129,9 +129,9 @@ func (s *Service) List(ctx context.Context, p tenancy.Principal, f Filter) (Page
 	}
 	cond, args, err := s.where(p, f)
 	if err != nil {
-		return Page{}, err
+		return CustomersPage{}, err
 	}
-	out := Page{Page: f.Page, PageSize: f.PageSize, Items: []Customer{}}
+	out := CustomersPage{Page: f.Page, PageSize: f.PageSize, Items: []CustomerInfo{}}
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM customers c WHERE `+cond, args...).Scan(&out.Total); err != nil {
 		return out, err
 	}
@@ -165,15 +165,15 @@ func (s *Service) franchiseCurrency(ctx context.Context, franchiseID int64) stri
 
 // CustomerOrder is one order of a customer.
 type CustomerOrder struct {
-	OrderID     int64     `json:"orderId"`
-	TillOrderID string    `json:"tillOrderId"`
-	Restaurant  Ref       `json:"restaurant"`
-	PaidAt      time.Time `json:"paidAt"`
-	Status      string    `json:"status"`
-	Source      string    `json:"source"`
-	OrderType   int       `json:"orderType"`
-	Total       Money     `json:"total"`
-	Points      int64     `json:"points"`
+	OrderID     int64         `json:"orderId"`
+	TillOrderID string        `json:"tillOrderId"`
+	Restaurant  NamedRef      `json:"restaurant"`
+	PaidAt      time.Time     `json:"paidAt"`
+	Status      string        `json:"status"`
+	Source      string        `json:"source"`
+	OrderType   int           `json:"orderType"`
+	Total       CustomerMoney `json:"total"`
+	Points      int64         `json:"points"`
 }
 
 // OrdersPage is a page of a customer's orders.
@@ -223,37 +223,37 @@ func (s *Service) Orders(ctx context.Context, p tenancy.Principal, id int64, pag
 	return out, nil
 }
 
-// Summary is the customers' dashboard.
-type Summary struct {
-	Customers        int64          `json:"customers"`
-	NewThisMonth     int64          `json:"newThisMonth"`
-	ActiveLast30Days int64          `json:"activeLast30Days"`
-	SmsOptins        int64          `json:"smsOptins"`
-	EmailOptins      int64          `json:"emailOptins"`
-	RepeatRate       int64          `json:"repeatRate" doc:"Part des clients venus au moins deux fois parmi ceux venus au moins une fois, en points de base"`
-	ByMonth          []MonthSummary `json:"byMonth"`
+// CustomersSummary is the customers' dashboard.
+type CustomersSummary struct {
+	Customers        int64            `json:"customers"`
+	NewThisMonth     int64            `json:"newThisMonth"`
+	ActiveLast30Days int64            `json:"activeLast30Days"`
+	SmsOptins        int64            `json:"smsOptins"`
+	EmailOptins      int64            `json:"emailOptins"`
+	RepeatRate       int64            `json:"repeatRate" doc:"Part des clients venus au moins deux fois parmi ceux venus au moins une fois, en points de base"`
+	ByMonth          []CustomersMonth `json:"byMonth"`
 }
 
-// MonthSummary is one month of the dashboard.
-type MonthSummary struct {
+// CustomersMonth is one month of the dashboard.
+type CustomersMonth struct {
 	Month           string `json:"month"`
 	NewCustomers    int64  `json:"newCustomers"`
 	ActiveCustomers int64  `json:"activeCustomers"`
 }
 
-// Summary counts the customers p sees (of restaurantID when not 0), with
+// CustomersSummary counts the customers p sees (of restaurantID when not 0), with
 // the last twelve months.
-func (s *Service) Summary(ctx context.Context, p tenancy.Principal, restaurantID int64) (Summary, error) {
+func (s *Service) Summary(ctx context.Context, p tenancy.Principal, restaurantID int64) (CustomersSummary, error) {
 	if err := canRead(p); err != nil {
-		return Summary{}, err
+		return CustomersSummary{}, err
 	}
 	cond, args, err := scope(p, restaurantID)
 	if err != nil {
-		return Summary{}, restaurantInvalid()
+		return CustomersSummary{}, restaurantInvalid()
 	}
 	now := s.now().UTC()
 	month := monthStart(now)
-	var out Summary
+	var out CustomersSummary
 	var once int64
 	var repeat int64
 	err = s.db.QueryRow(ctx, `SELECT COUNT(*),
@@ -269,7 +269,7 @@ func (s *Service) Summary(ctx context.Context, p tenancy.Principal, restaurantID
 	}
 	out.RepeatRate = pctBP(repeat, once)
 	start := month.AddDate(0, -11, 0)
-	months := make([]MonthSummary, 12)
+	months := make([]CustomersMonth, 12)
 	at := map[string]int{}
 	for i := range months {
 		months[i].Month = fmtMonth(start.AddDate(0, i, 0))
@@ -330,11 +330,11 @@ type Catchment struct {
 
 // CatchmentRow is one postal code.
 type CatchmentRow struct {
-	PostalCode string  `json:"postalCode"`
-	Customers  int64   `json:"customers"`
-	Orders     int64   `json:"orders"`
-	Total      []Money `json:"total"`
-	Share      int64   `json:"share" doc:"Part des commandes au code postal connu, en points de base"`
+	PostalCode string          `json:"postalCode"`
+	Customers  int64           `json:"customers"`
+	Orders     int64           `json:"orders"`
+	Total      []CustomerMoney `json:"total"`
+	Share      int64           `json:"share" doc:"Part des commandes au code postal connu, en points de base"`
 }
 
 // Catchment ranks the postal codes of the paid orders' customers between
@@ -376,7 +376,7 @@ func (s *Service) Catchment(ctx context.Context, p tenancy.Principal, restaurant
 			out.UnknownOrders += r.Orders
 			return nil
 		}
-		r.Total = []Money{{Cents: cents, Currency: currency}}
+		r.Total = []CustomerMoney{{Cents: cents, Currency: currency}}
 		out.KnownOrders += r.Orders
 		out.Items = append(out.Items, r)
 		return nil
@@ -387,30 +387,37 @@ func (s *Service) Catchment(ctx context.Context, p tenancy.Principal, restaurant
 	return out, err
 }
 
-// Data is a customer's data (RGPD right of access).
-type Data struct {
-	Profile  Customer        `json:"profile"`
-	Consents []Consent       `json:"consents"`
-	Orders   []CustomerOrder `json:"orders"`
-	Loyalty  *LoyaltySummary `json:"loyalty"`
-	Messages []DataMessage   `json:"messages"`
+// CustomerData is a customer's data (RGPD right of access).
+type CustomerData struct {
+	Profile  CustomerInfo         `json:"profile"`
+	Consents []CustomerConsent    `json:"consents"`
+	Orders   []CustomerOrder      `json:"orders"`
+	Loyalty  *CustomerDataLoyalty `json:"loyalty"`
+	Messages []CustomerMessage    `json:"messages"`
 }
 
-// DataMessage is a campaign message sent to the customer.
-type DataMessage struct {
+// CustomerDataLoyalty is a customer's points in its data.
+type CustomerDataLoyalty struct {
+	Points         int64     `json:"points"`
+	LifetimePoints int64     `json:"lifetimePoints"`
+	Tier           *NamedRef `json:"tier"`
+}
+
+// CustomerMessage is a campaign message sent to the customer.
+type CustomerMessage struct {
 	Channel string    `json:"channel"`
 	Address string    `json:"address"`
 	Status  string    `json:"status"`
 	At      time.Time `json:"at"`
 }
 
-// Data gathers everything kept about a customer.
-func (s *Service) Data(ctx context.Context, p tenancy.Principal, id int64) (Data, error) {
+// CustomerData gathers everything kept about a customer.
+func (s *Service) Data(ctx context.Context, p tenancy.Principal, id int64) (CustomerData, error) {
 	c, err := s.Get(ctx, p, id)
 	if err != nil {
-		return Data{}, err
+		return CustomerData{}, err
 	}
-	out := Data{Profile: c, Messages: []DataMessage{}}
+	out := CustomerData{Profile: c, Messages: []CustomerMessage{}}
 	if out.Consents, err = consentsOf(ctx, s.db, p.FranchiseID, id); err != nil {
 		return out, err
 	}
@@ -431,7 +438,10 @@ func (s *Service) Data(ctx context.Context, p tenancy.Principal, id int64) (Data
 		if err != nil {
 			return out, err
 		}
-		out.Loyalty = &sum
+		out.Loyalty = &CustomerDataLoyalty{Points: sum.Points, LifetimePoints: sum.LifetimePoints}
+		if sum.TierID != 0 {
+			out.Loyalty.Tier = &NamedRef{ID: sum.TierID, Name: sum.TierName}
+		}
 	}
 	return out, nil
 }

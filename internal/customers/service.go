@@ -56,9 +56,9 @@ func canWrite(p tenancy.Principal) error {
 
 // seen reads a customer p sees: another franchise's, or one that visited
 // none of a restaurant login's restaurants, is not found.
-func (s *Service) seen(ctx context.Context, r store.Runner, p tenancy.Principal, id int64) (Customer, error) {
+func (s *Service) seen(ctx context.Context, r store.Runner, p tenancy.Principal, id int64) (CustomerInfo, error) {
 	if err := canRead(p); err != nil {
-		return Customer{}, err
+		return CustomerInfo{}, err
 	}
 	c, err := customerByID(ctx, r, p.FranchiseID, id)
 	if err != nil {
@@ -70,14 +70,14 @@ func (s *Service) seen(ctx context.Context, r store.Runner, p tenancy.Principal,
 			return c, err
 		}
 		if !ok {
-			return Customer{}, tenancy.ErrNotFound
+			return CustomerInfo{}, tenancy.ErrNotFound
 		}
 	}
 	return c, nil
 }
 
 // withLoyalty fills a customer's points and tier from the loyalty program.
-func (s *Service) withLoyalty(ctx context.Context, franchiseID int64, c *Customer) error {
+func (s *Service) withLoyalty(ctx context.Context, franchiseID int64, c *CustomerInfo) error {
 	if s.loyalty == nil || c.Erased {
 		return nil
 	}
@@ -87,13 +87,13 @@ func (s *Service) withLoyalty(ctx context.Context, franchiseID int64, c *Custome
 	}
 	c.Points, c.LifetimePoints = sum.Points, sum.LifetimePoints
 	if sum.TierID != 0 {
-		c.Tier = &Ref{ID: sum.TierID, Name: sum.TierName}
+		c.Tier = &NamedRef{ID: sum.TierID, Name: sum.TierName}
 	}
 	return nil
 }
 
 // Get returns one customer p sees.
-func (s *Service) Get(ctx context.Context, p tenancy.Principal, id int64) (Customer, error) {
+func (s *Service) Get(ctx context.Context, p tenancy.Principal, id int64) (CustomerInfo, error) {
 	c, err := s.seen(ctx, s.db, p, id)
 	if err != nil {
 		return c, err
@@ -101,7 +101,7 @@ func (s *Service) Get(ctx context.Context, p tenancy.Principal, id int64) (Custo
 	return c, s.withLoyalty(ctx, p.FranchiseID, &c)
 }
 
-func (s *Service) conflict(ctx context.Context, r store.Runner, franchiseID, except int64, in Input) error {
+func (s *Service) conflict(ctx context.Context, r store.Runner, franchiseID, except int64, in CustomerInput) error {
 	for _, k := range []struct{ column, value, message string }{
 		{"phone", in.Phone, "Un client avec ce téléphone existe déjà."},
 		{"email", in.Email, "Un client avec cet e-mail existe déjà."},
@@ -120,20 +120,20 @@ func (s *Service) conflict(ctx context.Context, r store.Runner, franchiseID, exc
 
 // Create adds a customer from the back-office. A moderator's customer is
 // attached to its restaurants so that it sees it.
-func (s *Service) Create(ctx context.Context, p tenancy.Principal, in Input) (Customer, error) {
+func (s *Service) Create(ctx context.Context, p tenancy.Principal, in CustomerInput) (CustomerInfo, error) {
 	if err := canRead(p); err != nil {
-		return Customer{}, err
+		return CustomerInfo{}, err
 	}
 	if err := canWrite(p); err != nil {
-		return Customer{}, err
+		return CustomerInfo{}, err
 	}
 	if err := in.normalize(); err != nil {
-		return Customer{}, err
+		return CustomerInfo{}, err
 	}
 	if in.Phone == "" && in.Email == "" && in.Card == "" && in.FirstName == "" && in.LastName == "" {
-		return Customer{}, invalid("phone", "Indiquez au moins un nom, un téléphone, un e-mail ou une carte.")
+		return CustomerInfo{}, invalid("phone", "Indiquez au moins un nom, un téléphone, un e-mail ou une carte.")
 	}
-	var out Customer
+	var out CustomerInfo
 	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
 		if err := s.conflict(ctx, tx, p.FranchiseID, 0, in); err != nil {
 			return err
@@ -164,8 +164,8 @@ func (s *Service) Create(ctx context.Context, p tenancy.Principal, in Input) (Cu
 
 // Update replaces a customer's identity; version is the one the editor
 // read (If-Match).
-func (s *Service) Update(ctx context.Context, p tenancy.Principal, id int64, version int, in Input) (Customer, error) {
-	var out Customer
+func (s *Service) Update(ctx context.Context, p tenancy.Principal, id int64, version int, in CustomerInput) (CustomerInfo, error) {
+	var out CustomerInfo
 	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
 		before, err := s.seen(ctx, tx, p, id)
 		if err != nil {
@@ -206,7 +206,7 @@ func (s *Service) Update(ctx context.Context, p tenancy.Principal, id int64, ver
 }
 
 // Consents lists a customer's grants and withdrawals, newest first.
-func (s *Service) Consents(ctx context.Context, p tenancy.Principal, id int64) ([]Consent, error) {
+func (s *Service) Consents(ctx context.Context, p tenancy.Principal, id int64) ([]CustomerConsent, error) {
 	if _, err := s.seen(ctx, s.db, p, id); err != nil {
 		return nil, err
 	}
@@ -215,11 +215,11 @@ func (s *Service) Consents(ctx context.Context, p tenancy.Principal, id int64) (
 
 // SetConsent records a consent given or withdrawn from the back-office;
 // a withdrawal applies at once.
-func (s *Service) SetConsent(ctx context.Context, p tenancy.Principal, id int64, channel string, granted bool) (Customer, error) {
+func (s *Service) SetConsent(ctx context.Context, p tenancy.Principal, id int64, channel string, granted bool) (CustomerInfo, error) {
 	if channel != ChannelSMS && channel != ChannelEmail {
-		return Customer{}, invalid("channel", "Le canal doit être sms ou email.")
+		return CustomerInfo{}, invalid("channel", "Le canal doit être sms ou email.")
 	}
-	var out Customer
+	var out CustomerInfo
 	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
 		c, err := s.seen(ctx, tx, p, id)
 		if err != nil {
@@ -332,15 +332,15 @@ func (s *Service) Lookup(ctx context.Context, dev tenancy.Device, card, phone, e
 
 // KioskCustomer is what a kiosk shows of a customer.
 type KioskCustomer struct {
-	ID        int64         `json:"id"`
-	FirstName string        `json:"firstName"`
-	Points    int64         `json:"points"`
-	Tier      *Ref          `json:"tier"`
-	Rewards   []KioskReward `json:"rewards"`
+	ID        int64                 `json:"id"`
+	FirstName string                `json:"firstName"`
+	Points    int64                 `json:"points"`
+	Tier      *NamedRef             `json:"tier"`
+	Rewards   []KioskCustomerReward `json:"rewards"`
 }
 
-// KioskReward is a reward the customer could take.
-type KioskReward struct {
+// KioskCustomerReward is a reward the customer could take.
+type KioskCustomerReward struct {
 	ID         int64  `json:"id"`
 	Name       string `json:"name"`
 	CostPoints int64  `json:"costPoints"`
@@ -354,7 +354,7 @@ func (s *Service) kioskCustomer(ctx context.Context, franchiseID, id int64) (Kio
 	if err != nil {
 		return KioskCustomer{}, err
 	}
-	out := KioskCustomer{ID: c.ID, FirstName: c.FirstName, Rewards: []KioskReward{}}
+	out := KioskCustomer{ID: c.ID, FirstName: c.FirstName, Rewards: []KioskCustomerReward{}}
 	if s.loyalty != nil {
 		sum, err := s.loyalty.Summary(ctx, franchiseID, id)
 		if err != nil {
@@ -362,31 +362,31 @@ func (s *Service) kioskCustomer(ctx context.Context, franchiseID, id int64) (Kio
 		}
 		out.Points = sum.Points
 		if sum.TierID != 0 {
-			out.Tier = &Ref{ID: sum.TierID, Name: sum.TierName}
+			out.Tier = &NamedRef{ID: sum.TierID, Name: sum.TierName}
 		}
 		for _, r := range sum.Rewards {
-			out.Rewards = append(out.Rewards, KioskReward{ID: r.ID, Name: r.Name, CostPoints: r.CostPoints, Kind: r.Kind, ProductID: r.ProductID, Available: r.Available})
+			out.Rewards = append(out.Rewards, KioskCustomerReward{ID: r.ID, Name: r.Name, CostPoints: r.CostPoints, Kind: r.Kind, ProductID: r.ProductID, Available: r.Available})
 		}
 	}
 	return out, nil
 }
 
-// KioskInput is a customer a kiosk registers.
-type KioskInput struct {
-	FirstName  string `json:"firstName" maxLength:"100"`
-	LastName   string `json:"lastName" maxLength:"100"`
-	Phone      string `json:"phone" maxLength:"40"`
-	Email      string `json:"email" maxLength:"200"`
-	Card       string `json:"card" maxLength:"64"`
-	PostalCode string `json:"postalCode" maxLength:"10"`
-	SmsOptin   bool   `json:"smsOptin"`
-	EmailOptin bool   `json:"emailOptin"`
+// KioskCustomerInput is a customer a kiosk registers.
+type KioskCustomerInput struct {
+	FirstName  string `json:"firstName,omitempty" maxLength:"100"`
+	LastName   string `json:"lastName,omitempty" maxLength:"100"`
+	Phone      string `json:"phone,omitempty" maxLength:"40"`
+	Email      string `json:"email,omitempty" maxLength:"200"`
+	Card       string `json:"card,omitempty" maxLength:"64"`
+	PostalCode string `json:"postalCode,omitempty" maxLength:"10"`
+	SmsOptin   bool   `json:"smsOptin,omitempty"`
+	EmailOptin bool   `json:"emailOptin,omitempty"`
 }
 
 // Register finds or creates a kiosk's customer; consents given are recorded.
-func (s *Service) Register(ctx context.Context, dev tenancy.Device, in KioskInput) (KioskCustomer, error) {
+func (s *Service) Register(ctx context.Context, dev tenancy.Device, in KioskCustomerInput) (KioskCustomer, error) {
 	fid := dev.Restaurant.FranchiseID
-	ident := Input{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Email: in.Email, Card: in.Card, PostalCode: in.PostalCode}
+	ident := CustomerInput{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Email: in.Email, Card: in.Card, PostalCode: in.PostalCode}
 	if err := ident.normalize(); err != nil {
 		return KioskCustomer{}, err
 	}
@@ -443,7 +443,7 @@ func (s *Service) recordGrants(ctx context.Context, tx *store.Tx, franchiseID, i
 // phone or e-mail (in that order), completing what it lacks from in;
 // otherwise a new one when create and a phone or e-mail (or card) is given,
 // 0 when none.
-func (s *Service) findOrCreate(ctx context.Context, tx *store.Tx, franchiseID, id int64, in Input, create bool) (int64, error) {
+func (s *Service) findOrCreate(ctx context.Context, tx *store.Tx, franchiseID, id int64, in CustomerInput, create bool) (int64, error) {
 	if id != 0 {
 		var erased int64
 		err := tx.QueryRow(ctx, `SELECT erased_unix FROM customers WHERE franchise_id = ? AND id = ?`, franchiseID, id).Scan(&erased)

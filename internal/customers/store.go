@@ -24,8 +24,8 @@ func unixTime(u int64) *time.Time {
 	return &t
 }
 
-func scanCustomer(row store.Scanner) (Customer, error) {
-	var c Customer
+func scanCustomer(row store.Scanner) (CustomerInfo, error) {
+	var c CustomerInfo
 	var sms, email, first, last, lastRestaurant, erased int64
 	var restaurantName string
 	err := row.Scan(&c.ID, &c.FirstName, &c.LastName, &c.Phone, &c.Email, &c.Card, &c.PostalCode, &c.BirthMonth, &c.BirthDay,
@@ -36,14 +36,14 @@ func scanCustomer(row store.Scanner) (Customer, error) {
 	c.SmsOptin, c.EmailOptin, c.Erased = sms != 0, email != 0, erased != 0
 	c.FirstVisit, c.LastVisit = unixTime(first), unixTime(last)
 	if lastRestaurant != 0 {
-		c.LastRestaurant = &Ref{ID: lastRestaurant, Name: restaurantName}
+		c.LastRestaurant = &NamedRef{ID: lastRestaurant, Name: restaurantName}
 	}
-	c.Spend = []Spend{}
+	c.Spend = []CustomerSpend{}
 	return c, err
 }
 
 // withSpend fills the customers' spend per currency.
-func withSpend(ctx context.Context, r store.Runner, list []Customer) error {
+func withSpend(ctx context.Context, r store.Runner, list []CustomerInfo) error {
 	if len(list) == 0 {
 		return nil
 	}
@@ -55,7 +55,7 @@ func withSpend(ctx context.Context, r store.Runner, list []Customer) error {
 	in, args := store.In(ids)
 	return store.Each(ctx, r, `SELECT customer_id, currency, total_cents, orders FROM customer_spend WHERE customer_id `+in+` ORDER BY customer_id, currency`, args, func(s store.Scanner) error {
 		var id int64
-		var sp Spend
+		var sp CustomerSpend
 		if err := s.Scan(&id, &sp.Currency, &sp.Cents, &sp.Orders); err != nil {
 			return err
 		}
@@ -65,12 +65,12 @@ func withSpend(ctx context.Context, r store.Runner, list []Customer) error {
 	})
 }
 
-func customerByID(ctx context.Context, r store.Runner, franchiseID, id int64) (Customer, error) {
+func customerByID(ctx context.Context, r store.Runner, franchiseID, id int64) (CustomerInfo, error) {
 	c, err := scanCustomer(r.QueryRow(ctx, `SELECT `+customerColumns+customerFrom+` WHERE c.franchise_id = ? AND c.id = ?`, franchiseID, id))
 	if err != nil {
 		return c, err
 	}
-	list := []Customer{c}
+	list := []CustomerInfo{c}
 	err = withSpend(ctx, r, list)
 	return list[0], err
 }
@@ -91,7 +91,7 @@ func findID(ctx context.Context, r store.Runner, franchiseID int64, column, valu
 
 // insertCustomer adds a customer; 0 when one already holds its phone,
 // e-mail or card (nothing inserted).
-func insertCustomer(ctx context.Context, r store.Runner, franchiseID int64, in Input, now int64) (int64, error) {
+func insertCustomer(ctx context.Context, r store.Runner, franchiseID int64, in CustomerInput, now int64) (int64, error) {
 	var id int64
 	err := r.QueryRow(ctx, `INSERT INTO customers (franchise_id, first_name, last_name, phone, email, card, postal_code, birth_month, birth_day, created_unix, updated_unix)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
@@ -102,7 +102,7 @@ func insertCustomer(ctx context.Context, r store.Runner, franchiseID int64, in I
 	return id, err
 }
 
-func updateCustomer(ctx context.Context, r store.Runner, franchiseID, id int64, version int, in Input, now int64) (bool, error) {
+func updateCustomer(ctx context.Context, r store.Runner, franchiseID, id int64, version int, in CustomerInput, now int64) (bool, error) {
 	res, err := r.Exec(ctx, `UPDATE customers SET first_name = ?, last_name = ?, phone = ?, email = ?, card = ?, postal_code = ?, birth_month = ?, birth_day = ?,
 		version = version + 1, updated_unix = ? WHERE franchise_id = ? AND id = ? AND version = ? AND erased_unix = 0`,
 		in.FirstName, in.LastName, in.Phone, in.Email, in.Card, in.PostalCode, in.BirthMonth, in.BirthDay, now, franchiseID, id, version)
@@ -137,10 +137,10 @@ func setConsent(ctx context.Context, r store.Runner, franchiseID, customerID int
 	return err == nil, err
 }
 
-func consentsOf(ctx context.Context, r store.Runner, franchiseID, customerID int64) ([]Consent, error) {
+func consentsOf(ctx context.Context, r store.Runner, franchiseID, customerID int64) ([]CustomerConsent, error) {
 	return store.Collect(ctx, r, `SELECT channel, granted, source, by_user, at_unix FROM customer_consents WHERE franchise_id = ? AND customer_id = ? ORDER BY at_unix DESC, id DESC`,
-		[]any{franchiseID, customerID}, func(s store.Scanner) (Consent, error) {
-			var c Consent
+		[]any{franchiseID, customerID}, func(s store.Scanner) (CustomerConsent, error) {
+			var c CustomerConsent
 			var granted, at int64
 			err := s.Scan(&c.Channel, &granted, &c.Source, &c.ByUser, &at)
 			c.Granted, c.At = granted != 0, time.Unix(at, 0).UTC()
