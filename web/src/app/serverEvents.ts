@@ -12,6 +12,7 @@ import { marketplaceKeys } from '../features/marketplace/queries';
 import { discountKeys } from '../features/discounts/queries';
 import { availabilityKeys } from '../features/availability/queries';
 import { brandKeys } from '../features/brands/keys';
+import { customerKeys } from '../features/customers/keys';
 import { api, unwrap } from '../api/client';
 import { useSession } from './session';
 
@@ -54,6 +55,8 @@ const invalidations: Record<string, readonly QueryKey[]> = {
   'availability.changed': [availabilityKeys.all, historyKeys.all],
   // The franchise's brands changed: their screens and the reports by brand (a carte changed hands).
   'brands.changed': [brandKeys.all, brandKeys.reports(), historyKeys.all],
+  // Customers changed (an order linked, a consent, an erasure).
+  'customers.changed': [customerKeys.all],
 };
 
 /**
@@ -79,6 +82,7 @@ export const serverEventTypes = [
   'discounts.codeUsed',
   'availability.changed',
   'brands.changed',
+  'customers.changed',
   'resync',
 ] as const;
 
