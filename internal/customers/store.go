@@ -82,7 +82,7 @@ func findID(ctx context.Context, r store.Runner, franchiseID int64, column, valu
 		return 0, nil
 	}
 	var id int64
-	err := r.QueryRow(ctx, `SELECT id FROM customers WHERE franchise_id = ? AND `+column+` = ?`, franchiseID, value).Scan(&id)
+	err := r.QueryRow(ctx, `SELECT id FROM customers WHERE franchise_id = ? AND `+column+` = ? AND `+column+` <> ''`, franchiseID, value).Scan(&id) // <> '': the partial unique index answers
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}
