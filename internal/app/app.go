@@ -12,6 +12,7 @@ import (
 	"brigade/internal/availability"
 	"brigade/internal/blob"
 	"brigade/internal/brands"
+	"brigade/internal/customers"
 	"brigade/internal/deploy"
 	"brigade/internal/discounts"
 	"brigade/internal/events"
@@ -52,6 +53,7 @@ type Services struct {
 	Availability *availability.Service
 	Discounts    *discounts.Service
 	Brands       *brands.Service
+	Customers    *customers.Service
 	Presence     *presence.Service
 	Notices      *notices.Service
 	Exports      *export.Service
@@ -89,12 +91,16 @@ func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, au
 	s.Discounts = discounts.NewService(db, s.Tenancy, bus)
 	s.Orders.SetGate(s.Discounts.OrderGate)
 	s.Orders.SetStatusHook(s.Discounts.OrderStatusChanged)
+	s.Customers = customers.NewService(db, s.Tenancy, bus)
+	s.Orders.SetStoredHook(s.Customers.OrdersStored)
+	s.Orders.SetStatusHook(s.Customers.OrderStatusChanged)
 	s.Brands = brands.NewService(db, s.Tenancy, s.Menu, bus)
 	s.Reports.UseBrands(s.Brands)
 	s.Presence = presence.NewService(db, s.Tenancy, bus)
 	s.Notices = notices.NewService(db, bus)
 	s.Exports = export.NewService(db, s.Tenancy, s.Jobs, s.Deploy, blobs)
 	s.Loyalty = loyalty.NewService(db, s.Tenancy, bus)
+	s.Customers.UseLoyalty(s.Loyalty)
 	s.Summaries = summaries.NewService(db, s.Tenancy, s.Reports, s.Jobs, s.Mail, authConfig.PublicURL)
 	return s, nil
 }

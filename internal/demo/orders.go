@@ -34,6 +34,9 @@ type item struct {
 }
 
 // menuItems are the products orders draw from: the main carte's.
+// demoRegulars is how many click & collect clients the demo has.
+const demoRegulars = 600
+
 func menuItems() []item {
 	var out []item
 	catWeight := map[string]float64{"Burgers": 5, "Wraps & Sandwichs": 2, "Salades": 1.5, "Accompagnements": 4, "Boissons": 4.5, "Desserts": 2, "Menus": 3}
@@ -280,13 +283,34 @@ func (g Generator) order(r *rand.Rand, pick func(*rand.Rand) item, s Shop, at ti
 		o.Discount = disc
 	}
 	if o.Source == orders.SourceCollect {
+		// The click & collect clients come back: a pool of regulars, each
+		// with its own name and phone (the customers screens find them
+		// again). As many draws as before, so the rest of the stream stays.
+		_, _ = r.IntN(len(firstNames)), r.IntN(len(lastNames))
+		regular := r.IntN(demoRegulars)
 		c := &orders.Collect{NumOrder: "CC-" + id, PaymentType: "carte en ligne",
-			Customer: orders.Customer{FirstName: firstNames[r.IntN(len(firstNames))], LastName: lastNames[r.IntN(len(lastNames))], Phone: fmt.Sprintf("06%08d", r.IntN(100000000))}}
+			Customer: orders.Customer{FirstName: firstNames[regular%len(firstNames)], LastName: lastNames[(regular/len(firstNames))%len(lastNames)], Phone: fmt.Sprintf("06%08d", 12340000+regular*7919)}}
 		if r.Float64() < 0.5 {
 			c.ServiceFee = 50
 		}
 		o.Collect = c
 		o.Fees = c.ServiceFee + c.DeliveryFee
+	}
+	// One kiosk order in twenty names one of the regulars (loyalty at the
+	// kiosk), some of whom accept SMS or e-mails; chosen from the order's id,
+	// not the random stream, so the other orders stay as they were.
+	if o.Source == orders.SourceKiosk {
+		h := fnv.New32a()
+		_, _ = h.Write([]byte(id))
+		if v := h.Sum32(); v%20 == 0 {
+			regular := int(v/20) % demoRegulars
+			o.Customer = &orders.CustomerRef{Phone: fmt.Sprintf("06%08d", 12340000+regular*7919), FirstName: firstNames[regular%len(firstNames)],
+				LastName: lastNames[(regular/len(firstNames))%len(lastNames)], PostalCode: fmt.Sprintf("750%02d", 1+regular%20),
+				SmsOptin: regular%3 == 0, EmailOptin: regular%4 == 0}
+			if o.Customer.EmailOptin {
+				o.Customer.Email = fmt.Sprintf("client%d@exemple.fr", regular)
+			}
+		}
 	}
 	var discount int64
 	if o.Discount != nil {

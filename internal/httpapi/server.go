@@ -117,7 +117,7 @@ func New(d Deps) *Server {
 	s.api = humachi.New(s.router, cfg)
 	s.api.UseMiddleware(s.authenticate)
 
-	s.routes = slices.Concat(s.routeTable(), s.settingsRouteTable(), s.peopleRouteTable(), s.presenceRouteTable(), s.ordersRouteTable(), s.reportsRouteTable(), s.marketplaceRouteTable(), s.discountsRouteTable(), s.brandsRouteTable(), s.availabilityRouteTable(), s.deployRouteTable(), s.exportRouteTable(), s.summariesRouteTable(), s.loyaltyRouteTable())
+	s.routes = slices.Concat(s.routeTable(), s.settingsRouteTable(), s.peopleRouteTable(), s.presenceRouteTable(), s.ordersRouteTable(), s.reportsRouteTable(), s.marketplaceRouteTable(), s.discountsRouteTable(), s.brandsRouteTable(), s.availabilityRouteTable(), s.deployRouteTable(), s.exportRouteTable(), s.summariesRouteTable(), s.loyaltyRouteTable(), s.customersRouteTable())
 	for _, r := range s.routes {
 		r.register(s.api, r.operation())
 	}

@@ -32,8 +32,32 @@ type Service struct {
 	// gate, when set, sees every posted order before it is stored and may
 	// refuse it or complete it (the promo code's use: package discounts).
 	gate func(ctx context.Context, dev tenancy.Device, o *Order) error
-	// statusHook, when set, runs after a status change committed.
-	statusHook func(ctx context.Context, franchiseID, restaurantID, equipmentID int64, o Order, ev StatusEvent)
+	// statusHooks run after a status change committed.
+	statusHooks []StatusHook
+	// storedHook, when set, runs in the transaction that stored new orders
+	// naming a customer (package customers links them).
+	storedHook func(ctx context.Context, tx *store.Tx, orders []StoredOrder) error
+}
+
+// StoredOrder is an order just inserted that names a customer (its
+// customer part, or a click&collect client's phone).
+type StoredOrder struct {
+	ID           int64
+	FranchiseID  int64
+	RestaurantID int64
+	Order        Order
+}
+
+// SetStoredHook installs what runs in the transaction that inserted orders
+// naming a customer (not retried posts: an order is handed over once).
+// Orders without a customer cost nothing more. Set it before serving.
+func (s *Service) SetStoredHook(h func(ctx context.Context, tx *store.Tx, orders []StoredOrder) error) {
+	s.storedHook = h
+}
+
+// namesCustomer reports an order the stored hook sees.
+func namesCustomer(o *Order) bool {
+	return o.Customer != nil || (o.Collect != nil && strings.TrimSpace(o.Collect.Customer.Phone) != "")
 }
 
 // SetGate installs the check every posted order passes before it is
@@ -307,6 +331,19 @@ func (s *Service) storeRowsWith(ctx context.Context, rows []*row, quiet bool, al
 		for _, r := range rows {
 			if r.duplicate && r.id == 0 {
 				r.id = first[orderKey{r.restaurantID, r.equipmentID, r.order.OrderID}].id
+			}
+		}
+		if s.storedHook != nil {
+			var named []StoredOrder
+			for _, r := range rows {
+				if !r.duplicate && r.id != 0 && namesCustomer(&r.order) {
+					named = append(named, StoredOrder{ID: r.id, FranchiseID: r.franchiseID, RestaurantID: r.restaurantID, Order: r.order})
+				}
+			}
+			if len(named) > 0 {
+				if err := s.storedHook(ctx, tx, named); err != nil {
+					return err
+				}
 			}
 		}
 		if also != nil {

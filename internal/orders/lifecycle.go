@@ -308,8 +308,8 @@ func (s *Service) changeOnce(ctx context.Context, r *row, c StatusChange, byEqui
 		tx.AfterCommit(func() {
 			s.bus.Publish(context.WithoutCancel(ctx), events.Event{Type: TypeOrdersChanged, FranchiseID: r.franchiseID,
 				Data: map[string]any{"restaurantId": r.restaurantID}})
-			if s.statusHook != nil {
-				s.statusHook(context.WithoutCancel(ctx), r.franchiseID, r.restaurantID, r.equipmentID, r.order, ev)
+			for _, h := range s.statusHooks {
+				h(context.WithoutCancel(ctx), r.franchiseID, r.restaurantID, r.equipmentID, r.order, ev)
 			}
 		})
 		return nil
@@ -317,10 +317,15 @@ func (s *Service) changeOnce(ctx context.Context, r *row, c StatusChange, byEqui
 	return out, err
 }
 
-// SetStatusHook installs what runs after a status change committed (a
-// cancelled order gives its promo code's use back: package discounts).
+// StatusHook runs after a status change committed.
+type StatusHook func(ctx context.Context, franchiseID, restaurantID, equipmentID int64, o Order, ev StatusEvent)
+
+// SetStatusHook adds what runs after a status change committed (a
+// cancelled order gives its promo code's use back: package discounts; a
+// refunded one takes its loyalty points back: package customers). Hooks
+// run in the order they were added. Set them before serving.
 func (s *Service) SetStatusHook(h func(ctx context.Context, franchiseID, restaurantID, equipmentID int64, o Order, ev StatusEvent)) {
-	s.statusHook = h
+	s.statusHooks = append(s.statusHooks, h)
 }
 
 // mainMethod is the method of an order's largest payment: a refund's

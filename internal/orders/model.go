@@ -157,6 +157,50 @@ type Order struct {
 	ExitSecs *int      `json:"exit_seconds,omitempty" minimum:"0" maximum:"86400" doc:"Temps de sortie cuisine, en secondes"`
 	Marque   *Marque   `json:"infos_marque,omitempty"`
 	Collect  *Collect  `json:"clickncollect,omitempty"`
+	// Customer names the customer the order is for (issue 20): the order
+	// is linked to the customer found by id, card, phone or e-mail, or to
+	// a new one when a phone or an e-mail is given.
+	Customer *CustomerRef `json:"customer,omitempty" doc:"Client de la commande (fidélité) : trouvé par id, carte, téléphone ou e-mail, créé s'il a un téléphone ou un e-mail"`
+}
+
+// CustomerRef is the customer a posted order names. Consent flags given as
+// true are recorded; false means « not asked », never a withdrawal.
+type CustomerRef struct {
+	ID         int64  `json:"id,omitempty" minimum:"0" doc:"Identifiant du client (réponse de POST /kiosk/v1/customers/lookup)"`
+	Phone      string `json:"phone,omitempty" maxLength:"40"`
+	Email      string `json:"email,omitempty" maxLength:"200"`
+	Card       string `json:"card,omitempty" maxLength:"64" doc:"Numéro de carte de fidélité"`
+	FirstName  string `json:"firstName,omitempty" maxLength:"100"`
+	LastName   string `json:"lastName,omitempty" maxLength:"100"`
+	PostalCode string `json:"postalCode,omitempty" maxLength:"10"`
+	SmsOptin   bool   `json:"smsOptin,omitempty" doc:"Le client accepte les SMS (true seulement : false veut dire « pas demandé »)"`
+	EmailOptin bool   `json:"emailOptin,omitempty" doc:"Le client accepte les e-mails (true seulement)"`
+}
+
+// validate checks the customer part of an order (its form only: the
+// customers service normalises and finds the customer).
+func (c *CustomerRef) validate() error {
+	c.Phone, c.Email, c.Card = strings.TrimSpace(c.Phone), strings.TrimSpace(c.Email), strings.TrimSpace(c.Card)
+	c.FirstName, c.LastName, c.PostalCode = strings.TrimSpace(c.FirstName), strings.TrimSpace(c.LastName), strings.TrimSpace(c.PostalCode)
+	switch {
+	case c.ID < 0:
+		return invalid("customer.id", "L'identifiant du client n'est pas valide.")
+	case c.ID == 0 && c.Phone == "" && c.Email == "" && c.Card == "":
+		return invalid("customer", "Le client de la commande doit avoir un identifiant, une carte, un téléphone ou un e-mail.")
+	case utf8.RuneCountInString(c.Phone) > 40:
+		return invalid("customer.phone", "Le téléphone du client ne doit pas dépasser 40 caractères.")
+	case utf8.RuneCountInString(c.Email) > 200:
+		return invalid("customer.email", "L'e-mail du client ne doit pas dépasser 200 caractères.")
+	case c.Email != "" && !strings.Contains(c.Email, "@"):
+		return invalid("customer.email", "L'e-mail du client n'est pas valide.")
+	case utf8.RuneCountInString(c.Card) > 64:
+		return invalid("customer.card", "Le numéro de carte ne doit pas dépasser 64 caractères.")
+	case utf8.RuneCountInString(c.FirstName) > 100 || utf8.RuneCountInString(c.LastName) > 100:
+		return invalid("customer", "Le nom du client ne doit pas dépasser 100 caractères.")
+	case utf8.RuneCountInString(c.PostalCode) > 10:
+		return invalid("customer.postalCode", "Le code postal ne doit pas dépasser 10 caractères.")
+	}
+	return nil
 }
 
 // NormalizeCode is how a promo code is stored and looked up: upper case,
@@ -303,6 +347,11 @@ func (o *Order) Validate() error {
 	}
 	if len(o.Lines) == 0 {
 		return invalid("lines", "La commande n'a aucune ligne.")
+	}
+	if o.Customer != nil {
+		if err := o.Customer.validate(); err != nil {
+			return err
+		}
 	}
 	var sum int64
 	for i := range o.Lines {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiSignIn, shot, useSession } from './helpers';
+import { firstPlaceholder } from '../src/app/placeholders';
 
 test.describe('guards and redirects', () => {
   test('signed out: / and protected routes go to the sign-in page', async ({ page }) => {
@@ -33,9 +34,11 @@ test.describe('guards and redirects', () => {
 
   test('screens not built yet show their title and a placeholder', async ({ page, request }) => {
     await useSession(page, await apiSignIn(request, 'admin'));
-    await page.goto('/mesClients/ListContacts');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Liste des contacts');
-    await expect(page.getByText('Cet écran arrive bientôt : Liste des contacts.')).toBeVisible();
+    // The first route still without a screen: the test follows the screens as they are built.
+    const soon = firstPlaceholder();
+    await page.goto(soon.path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(soon.title);
+    await expect(page.getByText(`Cet écran arrive bientôt : ${soon.title}.`)).toBeVisible();
     // The side menu reaches other screens without a reload.
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Mes Réductions' }).click();
     await expect(page).toHaveURL(/\/brigade\/mesreductions$/);

@@ -862,6 +862,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Annuaire des clients (un login limité à des restaurants : les clients venus dans les siens), filtres, tri et pages ; les clients effacés n'y sont pas
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        /**
+         * Créer un client ; 409 si le téléphone, l'e-mail ou la carte est déjà celui d'un client
+         * @description **Accès :** `admin`, `moderator`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/catchment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Zone de chalandise : commandes payées par code postal de leur client
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["customersCatchment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exporter l'annuaire filtré : CSV pour Excel en français (« ; », UTF-8 avec BOM) ou classeur xlsx
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["exportCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tableau de bord des clients : nombre, nouveaux du mois, actifs sur 30 jours, consentements, taux de retour et douze derniers mois
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["customersSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Un client ; ETag = version
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["getCustomer"];
+        /**
+         * Modifier l'identité d'un client ; If-Match obligatoire
+         * @description **Accès :** `admin`, `moderator`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        put: operations["updateCustomer"];
+        post?: never;
+        /**
+         * Effacer un client (RGPD) : données personnelles vidées, consentements retirés, nom et téléphone de ses commandes click & collect vidés ; ses chiffres restent
+         * @description **Accès :** `admin`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        delete: operations["eraseCustomer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * L'historique des consentements d'un client (accords et retraits), du plus récent
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["customerConsents"];
+        /**
+         * Donner ou retirer un consentement (SMS ou e-mail) ; un retrait s'applique aussitôt
+         * @description **Accès :** `admin`, `moderator`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        put: operations["setCustomerConsent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Droit d'accès (RGPD) : tout ce qui est gardé d'un client, en pièce jointe JSON
+         * @description **Accès :** `admin`, `moderator`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["customerData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers/{customerId}/loyalty": {
         parameters: {
             query?: never;
@@ -900,6 +1078,28 @@ export interface paths {
          *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
          */
         post: operations["adjustCustomerLoyalty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Les commandes d'un client, de la plus récente
+         * @description **Accès :** `admin`, `moderator`, `guest`, `restaurant`.
+         *
+         *     Refusé (403) pour une franchise bloquée, sauf session super-admin.
+         */
+        get: operations["customerOrders"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3396,6 +3596,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kiosk/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Inscrire un client à la borne (ou le retrouver s'il existe) ; les consentements cochés sont enregistrés
+         * @description **Accès :** caisse ou borne, avec sa clé d'équipement (`Authorization: Bearer brg_dev_…`).
+         */
+        post: operations["kioskRegisterCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kiosk/v1/customers/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retrouver un client par sa carte, son téléphone ou son e-mail : prénom, points, palier et récompenses ; 404 « Client inconnu. »
+         * @description **Accès :** caisse ou borne, avec sa clé d'équipement (`Authorization: Bearer brg_dev_…`).
+         */
+        post: operations["kioskLookupCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kiosk/v1/discounts": {
         parameters: {
             query?: never;
@@ -4289,6 +4529,29 @@ export interface components {
             path: string;
             prices: components["schemas"]["CataloguePrice"][] | null;
         };
+        Catchment: {
+            items: components["schemas"]["CatchmentRow"][] | null;
+            /** Format: int64 */
+            knownOrders: number;
+            /**
+             * Format: int64
+             * @description Commandes sans client ou d'un client sans code postal
+             */
+            unknownOrders: number;
+        };
+        CatchmentRow: {
+            /** Format: int64 */
+            customers: number;
+            /** Format: int64 */
+            orders: number;
+            postalCode: string;
+            /**
+             * Format: int64
+             * @description Part des commandes au code postal connu, en points de base
+             */
+            share: number;
+            total: components["schemas"]["CustomerMoney"][] | null;
+        };
         CategoryRow: {
             /**
              * Format: int64
@@ -4491,6 +4754,9 @@ export interface components {
              */
             version?: number;
         };
+        ConsentsBody: {
+            items: components["schemas"]["CustomerConsent"][] | null;
+        };
         CountryInfo: {
             /** @description Décalage GMT (orthographe de la spécification) */
             GMTOfsset: string;
@@ -4601,6 +4867,77 @@ export interface components {
             last_name?: string;
             phone?: string;
         };
+        CustomerConsent: {
+            /** Format: date-time */
+            at: string;
+            byUser: string;
+            /** @enum {string} */
+            channel: "sms" | "email";
+            granted: boolean;
+            /** @description kiosk, till, click_and_collect, back_office, stop */
+            source: string;
+        };
+        CustomerData: {
+            consents: components["schemas"]["CustomerConsent"][] | null;
+            loyalty: components["schemas"]["CustomerDataLoyalty"];
+            messages: components["schemas"]["CustomerMessage"][] | null;
+            orders: components["schemas"]["CustomerOrder"][] | null;
+            profile: components["schemas"]["CustomerInfo"];
+        };
+        CustomerDataLoyalty: {
+            /** Format: int64 */
+            lifetimePoints: number;
+            /** Format: int64 */
+            points: number;
+            tier: components["schemas"]["NamedRef"];
+        };
+        CustomerInfo: {
+            /** Format: int64 */
+            birthDay: number;
+            /** Format: int64 */
+            birthMonth: number;
+            /** @description Numéro de carte de fidélité */
+            card: string;
+            email: string;
+            emailOptin: boolean;
+            erased: boolean;
+            firstName: string;
+            /** Format: date-time */
+            firstVisit: string | null;
+            /** Format: int64 */
+            id: number;
+            lastName: string;
+            lastRestaurant: components["schemas"]["NamedRef"];
+            /** Format: date-time */
+            lastVisit: string | null;
+            /** Format: int64 */
+            lifetimePoints: number;
+            /** @description Téléphone au format E.164 (+33612345678), vide s'il n'y en a pas */
+            phone: string;
+            /** Format: int64 */
+            points: number;
+            postalCode: string;
+            smsOptin: boolean;
+            spend: components["schemas"]["CustomerSpend"][] | null;
+            tier: components["schemas"]["NamedRef"];
+            /** Format: int64 */
+            version: number;
+            /** Format: int64 */
+            visits: number;
+        };
+        CustomerInput: {
+            /** Format: int64 */
+            birthDay?: number;
+            /** Format: int64 */
+            birthMonth?: number;
+            card?: string;
+            email?: string;
+            firstName?: string;
+            lastName?: string;
+            /** @description Téléphone : 06 12 34 56 78, +33 6 12 34 56 78 ou tout numéro international en + */
+            phone?: string;
+            postalCode?: string;
+        };
         CustomerLoyalty: {
             entries: components["schemas"]["LoyaltyEntry"][] | null;
             /** Format: int64 */
@@ -4608,6 +4945,92 @@ export interface components {
             /** Format: int64 */
             points: number;
             tier?: components["schemas"]["LoyaltyRef"];
+        };
+        CustomerMessage: {
+            address: string;
+            /** Format: date-time */
+            at: string;
+            channel: string;
+            status: string;
+        };
+        CustomerMoney: {
+            /** Format: int64 */
+            cents: number;
+            currency: string;
+        };
+        CustomerOrder: {
+            /** Format: int64 */
+            orderId: number;
+            /** Format: int64 */
+            orderType: number;
+            /** Format: date-time */
+            paidAt: string;
+            /** Format: int64 */
+            points: number;
+            restaurant: components["schemas"]["NamedRef"];
+            source: string;
+            status: string;
+            tillOrderId: string;
+            total: components["schemas"]["CustomerMoney"];
+        };
+        CustomerRef: {
+            /** @description Numéro de carte de fidélité */
+            card?: string;
+            email?: string;
+            /** @description Le client accepte les e-mails (true seulement) */
+            emailOptin?: boolean;
+            firstName?: string;
+            /**
+             * Format: int64
+             * @description Identifiant du client (réponse de POST /kiosk/v1/customers/lookup)
+             */
+            id?: number;
+            lastName?: string;
+            phone?: string;
+            postalCode?: string;
+            /** @description Le client accepte les SMS (true seulement : false veut dire « pas demandé ») */
+            smsOptin?: boolean;
+        };
+        CustomerSpend: {
+            /** Format: int64 */
+            cents: number;
+            currency: string;
+            /** Format: int64 */
+            orders: number;
+        };
+        CustomersMonth: {
+            /** Format: int64 */
+            activeCustomers: number;
+            month: string;
+            /** Format: int64 */
+            newCustomers: number;
+        };
+        CustomersPage: {
+            items: components["schemas"]["CustomerInfo"][] | null;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+        };
+        CustomersSummary: {
+            /** Format: int64 */
+            activeLast30Days: number;
+            byMonth: components["schemas"]["CustomersMonth"][] | null;
+            /** Format: int64 */
+            customers: number;
+            /** Format: int64 */
+            emailOptins: number;
+            /** Format: int64 */
+            newThisMonth: number;
+            /**
+             * Format: int64
+             * @description Part des clients venus au moins deux fois parmi ceux venus au moins une fois, en points de base
+             */
+            repeatRate: number;
+            /** Format: int64 */
+            smsOptins: number;
         };
         DayHours: {
             /**
@@ -5428,6 +5851,38 @@ export interface components {
             hide_name_products: boolean;
             hide_name_sub_categories: boolean;
         };
+        KioskCustomer: {
+            firstName: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            points: number;
+            rewards: components["schemas"]["KioskCustomerReward"][] | null;
+            tier: components["schemas"]["NamedRef"];
+        };
+        KioskCustomerBody: {
+            customer: components["schemas"]["KioskCustomer"];
+        };
+        KioskCustomerInput: {
+            card?: string;
+            email?: string;
+            emailOptin?: boolean;
+            firstName?: string;
+            lastName?: string;
+            phone?: string;
+            postalCode?: string;
+            smsOptin?: boolean;
+        };
+        KioskCustomerReward: {
+            available: boolean;
+            /** Format: int64 */
+            costPoints: number;
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            name: string;
+            productId: string;
+        };
         KioskDiscount: {
             currency: string;
             endDate: string;
@@ -5446,6 +5901,11 @@ export interface components {
             /** @description Devise du restaurant */
             currency: string;
             discounts: components["schemas"]["KioskDiscount"][] | null;
+        };
+        KioskLookupInputBody: {
+            card?: string;
+            email?: string;
+            phone?: string;
         };
         KioskRedeemInputBody: {
             basket: components["schemas"]["Basket"];
@@ -6319,6 +6779,11 @@ export interface components {
              */
             uber_rate?: number;
         };
+        NamedRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         NewFranchiseBody: {
             adminEmail: string;
             /** @description Identifiant du propriétaire (administrateur) */
@@ -6429,6 +6894,8 @@ export interface components {
         };
         Order: {
             clickncollect?: components["schemas"]["Collect"];
+            /** @description Client de la commande (fidélité) : trouvé par id, carte, téléphone ou e-mail, créé s'il a un téléphone ou un e-mail */
+            customer?: components["schemas"]["CustomerRef"];
             discount?: components["schemas"]["Discount"];
             /**
              * Format: int64
@@ -6526,6 +6993,11 @@ export interface components {
             /** Format: int64 */
             type: number;
             user_keen_id: string;
+        };
+        OrdersPage: {
+            items: components["schemas"]["CustomerOrder"][] | null;
+            /** Format: int64 */
+            total: number;
         };
         OrdersProgress: {
             /**
@@ -7398,6 +7870,11 @@ export interface components {
         };
         Screens: {
             screens: components["schemas"]["Screen"][] | null;
+        };
+        SetConsentInputBody: {
+            /** @enum {string} */
+            channel: "sms" | "email";
+            granted: boolean;
         };
         SetMarketplaceStatusInputBody: {
             status: boolean;
@@ -10561,6 +11038,693 @@ export interface operations {
             };
         };
     };
+    listCustomers: {
+        parameters: {
+            query?: {
+                /** @description Nom, prénom, téléphone, e-mail, carte ou code postal */
+                q?: string;
+                /** @description Les clients venus dans ce restaurant */
+                restaurantId?: number;
+                /** @description Dernière visite à partir de ce jour (AAAA-MM-JJ) */
+                lastVisitFrom?: string;
+                /** @description Dernière visite jusqu'à ce jour inclus */
+                lastVisitTo?: string;
+                /** @description Pas venus depuis ce nombre de jours */
+                notSeenDays?: number;
+                minVisits?: number;
+                maxVisits?: number;
+                /** @description Dépense minimale, dans la devise currency */
+                minSpendCents?: number;
+                currency?: string;
+                optin?: "sms" | "email" | "any" | "none";
+                birthMonth?: number;
+                tierId?: number;
+                /** @description Les clients qui ont commandé en click & collect */
+                clickCollect?: boolean;
+                sort?: "lastVisit" | "visits" | "spend" | "name" | "points";
+                desc?: boolean;
+                page?: number;
+                /** @description 50 par défaut */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomersPage"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerInfo"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    customersCatchment: {
+        parameters: {
+            query?: {
+                restaurantId?: number;
+                /** @description AAAA-MM-JJ ; par défaut 90 jours avant to */
+                from?: string;
+                /** @description AAAA-MM-JJ inclus ; par défaut aujourd'hui */
+                to?: string;
+                /** @description all par défaut */
+                source?: "click_and_collect" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catchment"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    exportCustomers: {
+        parameters: {
+            query: {
+                /** @description csv : pour Excel en français (UTF-8 avec BOM, « ; ») ; xlsx : un classeur */
+                format: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Le fichier clients.csv ou clients.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    customersSummary: {
+        parameters: {
+            query?: {
+                restaurantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomersSummary"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerInfo"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Version lue (ETag) */
+                "If-Match": string;
+            };
+            path: {
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerInfo"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    customerConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentsBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    setCustomerConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetConsentInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerInfo"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    customerData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerData"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     getCustomerLoyalty: {
         parameters: {
             query?: never;
@@ -10641,6 +11805,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerLoyalty"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    customerOrders: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 20 par défaut */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrdersPage"];
                 };
             };
             /** @description Unauthorized */
@@ -18513,6 +19739,108 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    kioskRegisterCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KioskCustomerInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KioskCustomerBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    kioskLookupCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KioskLookupInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KioskCustomerBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

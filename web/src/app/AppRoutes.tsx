@@ -55,6 +55,11 @@ const OptionSalesPage = lazyScreen(() => import('../features/sales/pages/Product
 const PerformancePage = lazyScreen(() => import('../features/reports/pages/PerformancePage').then((m) => m.PerformancePage));
 const ProductsReportPage = lazyScreen(() => import('../features/reports/pages/ProductsReportPage').then((m) => m.ProductsReportPage));
 const DiscountsReportPage = lazyScreen(() => import('../features/reports/pages/DiscountsReportPage').then((m) => m.DiscountsReportPage));
+const ListContactsPage = lazyScreen(() => import('../features/customers/pages/ListContactsPage').then((m) => m.ListContactsPage));
+const ContactDetailsPage = lazyScreen(() => import('../features/customers/pages/ContactDetailsPage').then((m) => m.ContactDetailsPage));
+const ExportContactsPage = lazyScreen(() => import('../features/customers/pages/ExportContactsPage').then((m) => m.ExportContactsPage));
+const CustomersDashboardPage = lazyScreen(() => import('../features/customers/pages/CustomersDashboardPage').then((m) => m.CustomersDashboardPage));
+const CatchmentPage = lazyScreen(() => import('../features/customers/pages/CatchmentPage').then((m) => m.CatchmentPage));
 const GestionMarquesPage = lazyScreen(() => import('../features/brands/pages/GestionMarquesPage').then((m) => m.GestionMarquesPage));
 const NosMarquesPage = lazyScreen(() => import('../features/brands/pages/NosMarquesPage').then((m) => m.NosMarquesPage));
 const FoodCourtPage = lazyScreen(() => import('../features/brands/pages/FoodCourtPage').then((m) => m.FoodCourtPage));
@@ -147,6 +152,18 @@ function screen(route: AppRoute): ReactElement {
       return <DiscountsReportPage route={route} />;
     case 'brands':
       return <GestionMarquesPage route={route} />;
+    case 'customers':
+      return <ListContactsPage key="all" route={route} />;
+    case 'clickCollectCustomers':
+      return <ListContactsPage key="cnc" route={route} clickCollect />;
+    case 'customerDetails':
+      return <ContactDetailsPage route={route} />;
+    case 'customersExport':
+      return <ExportContactsPage route={route} />;
+    case 'customersDashboard':
+      return <CustomersDashboardPage route={route} />;
+    case 'catchment':
+      return <CatchmentPage route={route} />;
     case 'brandsReport':
       return <NosMarquesPage route={route} />;
     case 'foodCourt':

@@ -129,7 +129,13 @@ export type ScreenId =
   | 'planProduit'
   | 'brands'
   | 'brandsReport'
-  | 'foodCourt';
+  | 'foodCourt'
+  | 'customers'
+  | 'clickCollectCustomers'
+  | 'customerDetails'
+  | 'customersExport'
+  | 'customersDashboard'
+  | 'catchment';
 
 export interface AppRoute {
   /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
@@ -280,12 +286,10 @@ export const routes: readonly AppRoute[] = [
   r({ path: '/reductions/edit', title: 'Modifier une réduction', area: 'marketing', nav: 'Nouvelle réduction', screen: 'editDiscount', description: "L'éditeur d'une réduction : sans identifiant, une nouvelle réduction." }),
 
   // Customers and SMS campaigns
-  ...page('clients', '/mesClients', [
-    ['dashboard', 'Tableau de bord clients'],
-    ['ListContacts', 'Liste des contacts'],
-    ['ZoneChalandise', 'Zone de chalandise'],
-    ['ExportContacts', 'Export des contacts'],
-  ]),
+  r({ path: '/mesClients/dashboard', title: 'Tableau de bord clients', area: 'clients', nav: 'Tableau de bord clients', screen: 'customersDashboard', description: 'Vos clients en chiffres : nouveaux, actifs, consentements et taux de retour, mois par mois.' }),
+  r({ path: '/mesClients/ListContacts', title: 'Liste des contacts', area: 'clients', nav: 'Liste des contacts', screen: 'customers', description: 'Les clients nommés par une commande (borne, caisse, click & collect) ou créés ici : recherche, filtres et export.' }),
+  r({ path: '/mesClients/ZoneChalandise', title: 'Zone de chalandise', area: 'clients', nav: 'Zone de chalandise', screen: 'catchment', description: 'Les commandes payées classées par code postal de leur client.' }),
+  r({ path: '/mesClients/ExportContacts', title: 'Export des contacts', area: 'clients', nav: 'Export des contacts', screen: 'customersExport', description: 'Les clients choisis, en Excel ou en CSV.' }),
   r({ path: '/mesClients/fidelite', title: 'Fidélité clients', area: 'clients', nav: 'Fidélité clients', screen: 'loyaltyProgram', description: 'Le programme de fidélité : règles de gain de points, niveaux et récompenses échangées à la borne.' }),
   ...page('clients', '/mesClients', [
     ['CampagnesSms', 'Campagnes SMS'],
@@ -293,7 +297,7 @@ export const routes: readonly AppRoute[] = [
     ['CreateEnvoi', 'Nouvel envoi'],
     ['EnvoiSMS', 'Envoi SMS'],
   ]),
-  r({ path: '/mesClients/contactDetails/:params', title: 'Fiche contact', area: 'clients' }),
+  r({ path: '/mesClients/contactDetails/:params', title: 'Fiche contact', area: 'clients', screen: 'customerDetails' }),
   r({ path: '/mesClients/EditEnvoi/:id', title: "Modifier l'envoi", area: 'clients' }),
   r({ path: '/mesClients/EditDiffusionList/:id', title: 'Modifier la liste de diffusion', area: 'clients' }),
   r({ path: '/mesClients/successPaiment/:idRecharge', title: 'Paiement confirmé', area: 'clients' }),
@@ -311,11 +315,9 @@ export const routes: readonly AppRoute[] = [
   r({ path: '/Cncstats/BetaAccueil', title: 'Accueil Click & Collect', area: 'cnc', nav: 'Accueil', restaurantFilter: true, screen: 'clickAndCollect', description: "Le click & collect en un coup d'œil : chiffre d'affaires, part du total, commandes, panier moyen, frais et heures de pointe. Même écran que Mon Click & Collect, ouvert sur l'accueil." }),
   r({ path: '/Cncstats/BetaMonClickncollect', title: 'Mon Click & Collect', area: 'cnc', nav: 'Mon Click & Collect', restaurantFilter: true, screen: 'clickAndCollect', description: "Le click & collect par jour, par heure, par type de commande et par restaurant, comparé à la période précédente. Même écran que l'Accueil, ouvert sur le détail." }),
   r({ path: '/Cncstats/MesAnnulations', title: 'Mes Annulations', area: 'cnc', nav: 'Mes Annulations', restaurantFilter: true, screen: 'cancellations', description: 'Les commandes annulées, remboursées ou refusées, par statut, source, jour, restaurant et équipement.' }),
-  ...page('cnc', '/Cncstats', [
-    ['SuiviCnCListUtilisateurs', 'Utilisateurs Click & Collect'],
-    ['BetaMonCncClients', 'Mes clients Click & Collect'],
-    ['BetaMesClients', 'Mes Clients'],
-  ]),
+  r({ path: '/Cncstats/SuiviCnCListUtilisateurs', title: 'Utilisateurs Click & Collect', area: 'cnc', nav: 'Utilisateurs Click & Collect', screen: 'clickCollectCustomers', description: 'Les clients qui ont commandé en click & collect. Même écran que Mes clients Click & Collect.' }),
+  r({ path: '/Cncstats/BetaMonCncClients', title: 'Mes clients Click & Collect', area: 'cnc', nav: 'Mes clients Click & Collect', screen: 'clickCollectCustomers', description: 'Les clients qui ont commandé en click & collect.' }),
+  r({ path: '/Cncstats/BetaMesClients', title: 'Mes Clients', area: 'cnc', nav: 'Mes Clients', screen: 'customers', description: 'Vos clients : recherche, filtres et export. Même écran que Liste des contacts.' }),
   // Brands (issue 19): the sales cut by brand through the cartes each brand owns, and per food-court site.
   r({ path: '/Cncstats/NosMarques', title: 'Nos Marques', area: 'cnc', nav: 'Nos Marques', restaurantFilter: true, screen: 'brandsReport', description: "Le chiffre d'affaires, les commandes, les articles et le panier moyen de chaque marque, et sa part du total." }),
   r({ path: '/Cncstats/foodCourt', title: 'Food court', area: 'cnc', nav: 'Food court', restaurantFilter: true, screen: 'foodCourt', description: 'Pour chaque restaurant qui sert plusieurs marques, la répartition de ses ventes entre elles.' }),
@@ -339,9 +341,7 @@ export const routes: readonly AppRoute[] = [
   // Vue d'ensemble and Suivi Quotidien are one screen: the daily flash (issue 18).
   r({ path: '/stats/DashboardStats', title: 'Dashboard Stats', area: 'stats', nav: 'Vue d’ensemble', restaurantFilter: true, screen: 'dailyFlash', description: "Le flash du jour : aujourd'hui, hier, la semaine et le mois, comparés à la période précédente et à l'an dernier. Même écran que Suivi Quotidien." }),
   r({ path: '/stats/SuiviQuotidien', title: 'Suivi Quotidien', area: 'stats', nav: 'Suivi Quotidien', restaurantFilter: true, screen: 'dailyFlash', description: "Le flash du jour : aujourd'hui, hier, la semaine et le mois, comparés à la période précédente et à l'an dernier. Même écran que la Vue d'ensemble." }),
-  ...page('stats', '/stats', [
-    ['SuiviClient', 'Suivi Client'],
-  ]),
+  r({ path: '/stats/SuiviClient', title: 'Suivi Client', area: 'stats', nav: 'Suivi Client', screen: 'customersDashboard', description: 'Vos clients en chiffres : nouveaux, actifs, consentements et taux de retour. Même écran que le Tableau de bord clients.' }),
   // Metabase is the self-service data access (issue 18): every report table as Excel or CSV.
   r({ path: '/stats/metabase', title: 'Données', area: 'stats', nav: 'Metabase', restaurantFilter: true, screen: 'dataExports', dataExports: 'all', description: 'Toutes les tables des rapports à télécharger en Excel ou en CSV, sur la période et les restaurants choisis.' }),
 

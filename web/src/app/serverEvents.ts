@@ -13,6 +13,7 @@ import { discountKeys } from '../features/discounts/queries';
 import { availabilityKeys } from '../features/availability/queries';
 import { brandKeys } from '../features/brands/keys';
 import { loyaltyKeys } from '../features/loyalty/keys';
+import { customerKeys } from '../features/customers/keys';
 import { api, unwrap } from '../api/client';
 import { useSession } from './session';
 
@@ -56,7 +57,9 @@ const invalidations: Record<string, readonly QueryKey[]> = {
   // The franchise's brands changed: their screens and the reports by brand (a carte changed hands).
   'brands.changed': [brandKeys.all, brandKeys.reports(), historyKeys.all],
   // Points earned, redeemed or adjusted, or the program's rules, tiers or rewards changed.
-  'loyalty.changed': [loyaltyKeys.all],
+  'loyalty.changed': [loyaltyKeys.all, customerKeys.all],
+  // Customers changed (an order linked, a consent, an erasure).
+  'customers.changed': [customerKeys.all],
 };
 
 /**
@@ -83,6 +86,7 @@ export const serverEventTypes = [
   'availability.changed',
   'brands.changed',
   'loyalty.changed',
+  'customers.changed',
   'resync',
 ] as const;
 
