@@ -12,6 +12,7 @@ import (
 	"brigade/internal/availability"
 	"brigade/internal/blob"
 	"brigade/internal/brands"
+	"brigade/internal/campaigns"
 	"brigade/internal/deploy"
 	"brigade/internal/discounts"
 	"brigade/internal/events"
@@ -55,12 +56,14 @@ type Services struct {
 	Notices      *notices.Service
 	Exports      *export.Service
 	Summaries    *summaries.Service
+	Campaigns    *campaigns.Service
 	// Mail is the mail sender (authConfig.Mailer, else the log).
 	Mail mail.Sender
 }
 
-// New builds every service over a migrated database.
-func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, authConfig auth.Config) (*Services, error) {
+// New builds every service over a migrated database; marketing, when
+// given, configures the campaigns' providers (none: no SMS provider).
+func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, authConfig auth.Config, marketing ...campaigns.Config) (*Services, error) {
 	s := &Services{DB: db, Bus: bus, Blobs: blobs}
 	if authConfig.Mailer == nil {
 		authConfig.Mailer = mail.LogSender{Log: slog.Default()}
@@ -93,5 +96,15 @@ func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, au
 	s.Notices = notices.NewService(db, bus)
 	s.Exports = export.NewService(db, s.Tenancy, s.Jobs, s.Deploy, blobs)
 	s.Summaries = summaries.NewService(db, s.Tenancy, s.Reports, s.Jobs, s.Mail, authConfig.PublicURL)
+	var mc campaigns.Config
+	if len(marketing) > 0 {
+		mc = marketing[0]
+	}
+	if mc.PublicURL == "" {
+		mc.PublicURL = authConfig.PublicURL
+	}
+	if s.Campaigns, err = campaigns.NewService(ctx, db, s.Tenancy, s.Jobs, bus, s.Mail, nil, mc); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
