@@ -31,16 +31,19 @@ const (
 	StatusFailed    = "failed"
 )
 
-// Money is an amount in one currency.
-type Money struct {
+// The API types carry a Marketing prefix: the OpenAPI document names its
+// schemas by Go type, and Campaign is the menu's carte.
+
+// MarketingMoney is an amount in one currency.
+type MarketingMoney struct {
 	Cents    int64  `json:"cents"`
 	Currency string `json:"currency"`
 }
 
-// Segment chooses the recipients among the franchise's customers. Consent
+// MarketingSegment chooses the recipients among the franchise's customers. Consent
 // is implied by the channel (sms_optin or email_optin, with a phone or an
 // e-mail); erased customers are never chosen.
-type Segment struct {
+type MarketingSegment struct {
 	RestaurantIDs  []int64 `json:"restaurantIds" doc:"Clients venus dans l'un de ces restaurants ; vide : tous ceux que vous voyez"`
 	NotSeenDays    *int    `json:"notSeenDays,omitempty" required:"false" minimum:"1" doc:"Pas revenus depuis ce nombre de jours"`
 	SeenWithinDays *int    `json:"seenWithinDays,omitempty" required:"false" minimum:"1" doc:"Venus dans ce nombre de jours"`
@@ -50,115 +53,115 @@ type Segment struct {
 	MinPoints      *int    `json:"minPoints,omitempty" required:"false" minimum:"0" doc:"Au moins ce nombre de points"`
 }
 
-// Estimate is what a campaign would cost before it is sent.
-type Estimate struct {
-	Recipients int   `json:"recipients" doc:"Destinataires (consentement au canal, non effacés)"`
-	Segments   int   `json:"segments" doc:"Parties SMS par message (1 pour un e-mail)"`
-	Cost       Money `json:"cost" doc:"Coût estimé : parties × destinataires × prix d'un SMS (0 pour un e-mail)"`
+// MarketingEstimate is what a campaign would cost before it is sent.
+type MarketingEstimate struct {
+	Recipients int            `json:"recipients" doc:"Destinataires (consentement au canal, non effacés)"`
+	Segments   int            `json:"segments" doc:"Parties SMS par message (1 pour un e-mail)"`
+	Cost       MarketingMoney `json:"cost" doc:"Coût estimé : parties × destinataires × prix d'un SMS (0 pour un e-mail)"`
 }
 
-// Campaign is a marketing campaign.
-type Campaign struct {
-	ID          int64      `json:"id" readOnly:"true"`
-	Name        string     `json:"name" maxLength:"120"`
-	Channel     string     `json:"channel" enum:"sms,email"`
-	Segment     Segment    `json:"segment"`
-	Subject     string     `json:"subject" required:"false" maxLength:"200" doc:"Objet de l'e-mail"`
-	Body        string     `json:"body" maxLength:"5000" doc:"Texte du message ; un SMS finit toujours par la mention STOP (ajoutée si elle manque)"`
-	PromoCode   string     `json:"promoCode" required:"false" maxLength:"40"`
-	Status      string     `json:"status" readOnly:"true" enum:"draft,scheduled,sending,sent,cancelled,failed"`
-	ScheduledAt *time.Time `json:"scheduledAt" required:"false" nullable:"true" doc:"Envoi programmé (absent : brouillon)"`
-	SentAt      *time.Time `json:"sentAt" readOnly:"true" nullable:"true"`
-	Recipients  int        `json:"recipients" readOnly:"true"`
-	Delivered   int        `json:"delivered" readOnly:"true"`
-	Failed      int        `json:"failed" readOnly:"true"`
-	Optouts     int        `json:"optouts" readOnly:"true" doc:"Désinscriptions (STOP, lien de désinscription) après cette campagne"`
-	Redemptions int        `json:"redemptions" readOnly:"true" doc:"Commandes qui ont utilisé le code promo depuis l'envoi"`
-	Estimate    Estimate   `json:"estimate" readOnly:"true"`
-	Version     int        `json:"version" readOnly:"true"`
-	CreatedBy   string     `json:"createdBy" readOnly:"true"`
-	CreatedAt   time.Time  `json:"createdAt" readOnly:"true"`
+// MarketingCampaign is a marketing campaign.
+type MarketingCampaign struct {
+	ID          int64             `json:"id" readOnly:"true"`
+	Name        string            `json:"name" maxLength:"120"`
+	Channel     string            `json:"channel" enum:"sms,email"`
+	Segment     MarketingSegment  `json:"segment"`
+	Subject     string            `json:"subject" required:"false" maxLength:"200" doc:"Objet de l'e-mail"`
+	Body        string            `json:"body" maxLength:"5000" doc:"Texte du message ; un SMS finit toujours par la mention STOP (ajoutée si elle manque)"`
+	PromoCode   string            `json:"promoCode" required:"false" maxLength:"40"`
+	Status      string            `json:"status" readOnly:"true" enum:"draft,scheduled,sending,sent,cancelled,failed"`
+	ScheduledAt *time.Time        `json:"scheduledAt" required:"false" nullable:"true" doc:"Envoi programmé (absent : brouillon)"`
+	SentAt      *time.Time        `json:"sentAt" readOnly:"true" nullable:"true"`
+	Recipients  int               `json:"recipients" readOnly:"true"`
+	Delivered   int               `json:"delivered" readOnly:"true"`
+	Failed      int               `json:"failed" readOnly:"true"`
+	Optouts     int               `json:"optouts" readOnly:"true" doc:"Désinscriptions (STOP, lien de désinscription) après cette campagne"`
+	Redemptions int               `json:"redemptions" readOnly:"true" doc:"Commandes qui ont utilisé le code promo depuis l'envoi"`
+	Estimate    MarketingEstimate `json:"estimate" readOnly:"true"`
+	Version     int               `json:"version" readOnly:"true"`
+	CreatedBy   string            `json:"createdBy" readOnly:"true"`
+	CreatedAt   time.Time         `json:"createdAt" readOnly:"true"`
 
 	franchiseID int64
 }
 
-// CampaignInput is what the editor sends.
-type CampaignInput struct {
-	Name        string     `json:"name" maxLength:"120"`
-	Channel     string     `json:"channel" enum:"sms,email"`
-	Segment     Segment    `json:"segment"`
-	Subject     string     `json:"subject" required:"false" maxLength:"200"`
-	Body        string     `json:"body" maxLength:"5000"`
-	PromoCode   string     `json:"promoCode" required:"false" maxLength:"40"`
-	ScheduledAt *time.Time `json:"scheduledAt,omitempty" required:"false" doc:"Programmer l'envoi à cette date (absent : brouillon)"`
+// MarketingCampaignInput is what the editor sends.
+type MarketingCampaignInput struct {
+	Name        string           `json:"name" maxLength:"120"`
+	Channel     string           `json:"channel" enum:"sms,email"`
+	Segment     MarketingSegment `json:"segment"`
+	Subject     string           `json:"subject" required:"false" maxLength:"200"`
+	Body        string           `json:"body" maxLength:"5000"`
+	PromoCode   string           `json:"promoCode" required:"false" maxLength:"40"`
+	ScheduledAt *time.Time       `json:"scheduledAt,omitempty" required:"false" doc:"Programmer l'envoi à cette date (absent : brouillon)"`
 }
 
-// Party is a customer named in a message.
-type Party struct {
+// MarketingParty is a customer named in a message.
+type MarketingParty struct {
 	ID   int64  `json:"id"`
 	Name string `json:"name"`
 }
 
-// Message is one campaign message to one customer.
-type Message struct {
-	Customer Party      `json:"customer"`
-	Address  string     `json:"address" doc:"Téléphone ou e-mail"`
-	Status   string     `json:"status" enum:"pending,sending,sent,delivered,failed" doc:"pending : à envoyer ; sent : remis au fournisseur SMS ; delivered : distribué ; failed : échec"`
-	Error    string     `json:"error"`
-	SentAt   *time.Time `json:"sentAt" nullable:"true"`
+// MarketingMessage is one campaign message to one customer.
+type MarketingMessage struct {
+	Customer MarketingParty `json:"customer"`
+	Address  string         `json:"address" doc:"Téléphone ou e-mail"`
+	Status   string         `json:"status" enum:"pending,sending,sent,delivered,failed" doc:"pending : à envoyer ; sent : remis au fournisseur SMS ; delivered : distribué ; failed : échec"`
+	Error    string         `json:"error"`
+	SentAt   *time.Time     `json:"sentAt" nullable:"true"`
 }
 
-// Messages is a page of messages.
-type Messages struct {
-	Items []Message `json:"items"`
-	Total int       `json:"total"`
+// MarketingMessages is a page of messages.
+type MarketingMessages struct {
+	Items []MarketingMessage `json:"items"`
+	Total int                `json:"total"`
 }
 
-// EstimateInput asks what a message would cost.
-type EstimateInput struct {
-	Channel string  `json:"channel" enum:"sms,email"`
-	Segment Segment `json:"segment"`
-	Body    string  `json:"body" required:"false" maxLength:"5000"`
+// MarketingEstimateInput asks what a message would cost.
+type MarketingEstimateInput struct {
+	Channel string           `json:"channel" enum:"sms,email"`
+	Segment MarketingSegment `json:"segment"`
+	Body    string           `json:"body" required:"false" maxLength:"5000"`
 }
 
-// EstimateResult is the editor's live estimate.
-type EstimateResult struct {
-	Recipients int    `json:"recipients"`
-	Segments   int    `json:"segments" doc:"Parties SMS par message, mention STOP comprise"`
-	Characters int    `json:"characters" doc:"Caractères du SMS envoyé, mention STOP comprise"`
-	Encoding   string `json:"encoding" enum:"gsm7,ucs2,none" doc:"Alphabet du SMS : gsm7 (160 / 153 par partie) ou ucs2 (70 / 67) ; none pour un e-mail"`
-	Cost       Money  `json:"cost"`
-	StopLine   string `json:"stopLine" doc:"La mention STOP ajoutée à chaque SMS"`
+// MarketingEstimateResult is the editor's live estimate.
+type MarketingEstimateResult struct {
+	Recipients int            `json:"recipients"`
+	Segments   int            `json:"segments" doc:"Parties SMS par message, mention STOP comprise"`
+	Characters int            `json:"characters" doc:"Caractères du SMS envoyé, mention STOP comprise"`
+	Encoding   string         `json:"encoding" enum:"gsm7,ucs2,none" doc:"Alphabet du SMS : gsm7 (160 / 153 par partie) ou ucs2 (70 / 67) ; none pour un e-mail"`
+	Cost       MarketingMoney `json:"cost"`
+	StopLine   string         `json:"stopLine" doc:"La mention STOP ajoutée à chaque SMS"`
 }
 
-// ListCounts are the recipients of a saved list per channel.
-type ListCounts struct {
+// MarketingListCounts are the recipients of a saved list per channel.
+type MarketingListCounts struct {
 	SMS   int `json:"sms"`
 	Email int `json:"email"`
 }
 
-// List is a saved segment (« liste de diffusion »).
-type List struct {
-	ID         int64      `json:"id" readOnly:"true"`
-	Name       string     `json:"name" maxLength:"120"`
-	Segment    Segment    `json:"segment"`
-	Recipients ListCounts `json:"recipients" readOnly:"true"`
-	Version    int        `json:"version" readOnly:"true"`
+// MarketingList is a saved segment (« liste de diffusion »).
+type MarketingList struct {
+	ID         int64               `json:"id" readOnly:"true"`
+	Name       string              `json:"name" maxLength:"120"`
+	Segment    MarketingSegment    `json:"segment"`
+	Recipients MarketingListCounts `json:"recipients" readOnly:"true"`
+	Version    int                 `json:"version" readOnly:"true"`
 }
 
-// ListInput is what the list editor sends.
-type ListInput struct {
-	Name    string  `json:"name" maxLength:"120"`
-	Segment Segment `json:"segment"`
+// MarketingListInput is what the list editor sends.
+type MarketingListInput struct {
+	Name    string           `json:"name" maxLength:"120"`
+	Segment MarketingSegment `json:"segment"`
 }
 
-// Settings say which providers are configured.
-type Settings struct {
-	SMSConfigured   bool   `json:"smsConfigured"`
-	EmailConfigured bool   `json:"emailConfigured"`
-	SMSSender       string `json:"smsSender"`
-	PricePerSMS     Money  `json:"pricePerSms"`
-	StopLine        string `json:"stopLine"`
+// MarketingSettings say which providers are configured.
+type MarketingSettings struct {
+	SMSConfigured   bool           `json:"smsConfigured"`
+	EmailConfigured bool           `json:"emailConfigured"`
+	SMSSender       string         `json:"smsSender"`
+	PricePerSMS     MarketingMoney `json:"pricePerSms"`
+	StopLine        string         `json:"stopLine"`
 }
 
 // ErrNotEditable: only a draft or a scheduled campaign is edited, sent or deleted.
@@ -168,7 +171,7 @@ func invalid(field, format string, args ...any) error {
 	return &tenancy.ValidationError{Field: field, Message: fmt.Sprintf(format, args...)}
 }
 
-func (in *CampaignInput) normalize() error {
+func (in *MarketingCampaignInput) normalize() error {
 	in.Name = strings.Join(strings.Fields(in.Name), " ")
 	if in.Name == "" {
 		return invalid("name", "Le nom de la campagne est obligatoire.")
@@ -191,7 +194,7 @@ func (in *CampaignInput) normalize() error {
 	return in.Segment.check()
 }
 
-func (s *Segment) check() error {
+func (s *MarketingSegment) check() error {
 	if s.RestaurantIDs == nil {
 		s.RestaurantIDs = []int64{}
 	}
@@ -213,7 +216,7 @@ func (s *Segment) check() error {
 	return nil
 }
 
-func (in *ListInput) normalize() error {
+func (in *MarketingListInput) normalize() error {
 	in.Name = strings.Join(strings.Fields(in.Name), " ")
 	if in.Name == "" {
 		return invalid("name", "Le nom de la liste est obligatoire.")

@@ -120,7 +120,7 @@ func canWrite(p tenancy.Principal) error {
 
 // visible says whether p sees a segment: an admin every one, another login
 // those limited to its restaurants.
-func visible(p tenancy.Principal, seg Segment) bool {
+func visible(p tenancy.Principal, seg MarketingSegment) bool {
 	if p.AllRestaurants() {
 		return true
 	}
@@ -137,7 +137,7 @@ func visible(p tenancy.Principal, seg Segment) bool {
 
 // scope narrows a segment to p: a login that does not see the whole
 // franchise targets its own restaurants only.
-func (s *Service) scope(ctx context.Context, p tenancy.Principal, seg *Segment) error {
+func (s *Service) scope(ctx context.Context, p tenancy.Principal, seg *MarketingSegment) error {
 	if err := seg.check(); err != nil {
 		return err
 	}
@@ -172,12 +172,12 @@ func (s *Service) monthNow(ctx context.Context, franchiseID int64) time.Time {
 // smsText is the SMS as sent, with the STOP line.
 func (s *Service) smsText(body string) string { return WithStopLine(body, s.cfg.StopLine) }
 
-func (s *Service) estimate(ctx context.Context, franchiseID int64, channel string, seg Segment, body string) (EstimateResult, error) {
+func (s *Service) estimate(ctx context.Context, franchiseID int64, channel string, seg MarketingSegment, body string) (MarketingEstimateResult, error) {
 	n, err := countRecipients(ctx, s.db, franchiseID, channel, seg, s.monthNow(ctx, franchiseID))
 	if err != nil {
-		return EstimateResult{}, err
+		return MarketingEstimateResult{}, err
 	}
-	out := EstimateResult{Recipients: n, Encoding: "none", StopLine: s.cfg.StopLine, Cost: Money{Currency: s.currency(ctx, franchiseID)}}
+	out := MarketingEstimateResult{Recipients: n, Encoding: "none", StopLine: s.cfg.StopLine, Cost: MarketingMoney{Currency: s.currency(ctx, franchiseID)}}
 	if channel == ChannelSMS {
 		text := s.smsText(body)
 		parts, length, ucs2 := SMSParts(text)
@@ -193,32 +193,32 @@ func (s *Service) estimate(ctx context.Context, franchiseID int64, channel strin
 	return out, nil
 }
 
-// Estimate is the editor's live estimate of a message.
-func (s *Service) Estimate(ctx context.Context, p tenancy.Principal, in EstimateInput) (EstimateResult, error) {
+// MarketingEstimate is the editor's live estimate of a message.
+func (s *Service) Estimate(ctx context.Context, p tenancy.Principal, in MarketingEstimateInput) (MarketingEstimateResult, error) {
 	if err := canRead(p); err != nil {
-		return EstimateResult{}, err
+		return MarketingEstimateResult{}, err
 	}
 	if in.Channel != ChannelSMS && in.Channel != ChannelEmail {
-		return EstimateResult{}, invalid("channel", "Canal inconnu : sms ou email.")
+		return MarketingEstimateResult{}, invalid("channel", "Canal inconnu : sms ou email.")
 	}
 	if err := s.scope(ctx, p, &in.Segment); err != nil {
-		return EstimateResult{}, err
+		return MarketingEstimateResult{}, err
 	}
 	return s.estimate(ctx, p.FranchiseID, in.Channel, in.Segment, in.Body)
 }
 
 // complete adds what a campaign's JSON computes: its estimate (the
 // recipients it had once sent) and its redemptions.
-func (s *Service) complete(ctx context.Context, c *Campaign) error {
+func (s *Service) complete(ctx context.Context, c *MarketingCampaign) error {
 	switch c.Status {
 	case StatusDraft, StatusScheduled:
 		e, err := s.estimate(ctx, c.franchiseID, c.Channel, c.Segment, c.Body)
 		if err != nil {
 			return err
 		}
-		c.Estimate = Estimate{Recipients: e.Recipients, Segments: e.Segments, Cost: e.Cost}
+		c.Estimate = MarketingEstimate{Recipients: e.Recipients, Segments: e.Segments, Cost: e.Cost}
 	default:
-		c.Estimate = Estimate{Recipients: c.Recipients, Segments: 1, Cost: Money{Currency: s.currency(ctx, c.franchiseID)}}
+		c.Estimate = MarketingEstimate{Recipients: c.Recipients, Segments: 1, Cost: MarketingMoney{Currency: s.currency(ctx, c.franchiseID)}}
 		if c.Channel == ChannelSMS {
 			parts, _, _ := SMSParts(s.smsText(c.Body))
 			c.Estimate.Segments = parts
@@ -235,8 +235,8 @@ func (s *Service) complete(ctx context.Context, c *Campaign) error {
 	return nil
 }
 
-// List returns the campaigns p sees, newest first.
-func (s *Service) List(ctx context.Context, p tenancy.Principal) ([]Campaign, error) {
+// MarketingList returns the campaigns p sees, newest first.
+func (s *Service) List(ctx context.Context, p tenancy.Principal) ([]MarketingCampaign, error) {
 	if err := canRead(p); err != nil {
 		return nil, err
 	}
@@ -244,7 +244,7 @@ func (s *Service) List(ctx context.Context, p tenancy.Principal) ([]Campaign, er
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Campaign, 0, len(all))
+	out := make([]MarketingCampaign, 0, len(all))
 	for _, c := range all {
 		if !visible(p, c.Segment) {
 			continue
@@ -257,22 +257,22 @@ func (s *Service) List(ctx context.Context, p tenancy.Principal) ([]Campaign, er
 	return out, nil
 }
 
-func (s *Service) get(ctx context.Context, r store.Runner, p tenancy.Principal, id int64) (Campaign, error) {
+func (s *Service) get(ctx context.Context, r store.Runner, p tenancy.Principal, id int64) (MarketingCampaign, error) {
 	if err := canRead(p); err != nil {
-		return Campaign{}, err
+		return MarketingCampaign{}, err
 	}
 	c, err := campaignByID(ctx, r, p.FranchiseID, id)
 	if err != nil {
 		return c, err
 	}
 	if !visible(p, c.Segment) {
-		return Campaign{}, tenancy.ErrNotFound
+		return MarketingCampaign{}, tenancy.ErrNotFound
 	}
 	return c, nil
 }
 
 // Get returns one campaign; another franchise's is not found.
-func (s *Service) Get(ctx context.Context, p tenancy.Principal, id int64) (Campaign, error) {
+func (s *Service) Get(ctx context.Context, p tenancy.Principal, id int64) (MarketingCampaign, error) {
 	c, err := s.get(ctx, s.db, p, id)
 	if err != nil {
 		return c, err
@@ -280,7 +280,7 @@ func (s *Service) Get(ctx context.Context, p tenancy.Principal, id int64) (Campa
 	return c, s.complete(ctx, &c)
 }
 
-func (s *Service) prepare(ctx context.Context, p tenancy.Principal, in *CampaignInput) (status string, err error) {
+func (s *Service) prepare(ctx context.Context, p tenancy.Principal, in *MarketingCampaignInput) (status string, err error) {
 	if err := canWrite(p); err != nil {
 		return "", err
 	}
@@ -306,24 +306,24 @@ func (s *Service) changed(ctx context.Context, franchiseID, id int64) {
 }
 
 // Create saves a draft, or a scheduled campaign when scheduledAt is set.
-func (s *Service) Create(ctx context.Context, p tenancy.Principal, in CampaignInput) (Campaign, error) {
+func (s *Service) Create(ctx context.Context, p tenancy.Principal, in MarketingCampaignInput) (MarketingCampaign, error) {
 	status, err := s.prepare(ctx, p, &in)
 	if err != nil {
-		return Campaign{}, err
+		return MarketingCampaign{}, err
 	}
 	id, err := insertCampaign(ctx, s.db, p.FranchiseID, in, status, p.Login, s.now())
 	if err != nil {
-		return Campaign{}, err
+		return MarketingCampaign{}, err
 	}
 	s.changed(ctx, p.FranchiseID, id)
 	return s.Get(ctx, p, id)
 }
 
 // Update replaces a draft or scheduled campaign read at version.
-func (s *Service) Update(ctx context.Context, p tenancy.Principal, id int64, version int, in CampaignInput) (Campaign, error) {
+func (s *Service) Update(ctx context.Context, p tenancy.Principal, id int64, version int, in MarketingCampaignInput) (MarketingCampaign, error) {
 	status, err := s.prepare(ctx, p, &in)
 	if err != nil {
-		return Campaign{}, err
+		return MarketingCampaign{}, err
 	}
 	c, err := s.get(ctx, s.db, p, id)
 	if err != nil {
@@ -366,38 +366,38 @@ func (s *Service) Delete(ctx context.Context, p tenancy.Principal, id int64) err
 }
 
 // Cancel stops a scheduled campaign before it leaves.
-func (s *Service) Cancel(ctx context.Context, p tenancy.Principal, id int64) (Campaign, error) {
+func (s *Service) Cancel(ctx context.Context, p tenancy.Principal, id int64) (MarketingCampaign, error) {
 	if err := canWrite(p); err != nil {
-		return Campaign{}, err
+		return MarketingCampaign{}, err
 	}
 	if _, err := s.get(ctx, s.db, p, id); err != nil {
-		return Campaign{}, err
+		return MarketingCampaign{}, err
 	}
 	res, err := s.db.Exec(ctx, `UPDATE marketing_campaigns SET status = 'cancelled', version = version + 1, updated_unix = ? WHERE franchise_id = ? AND id = ? AND status = 'scheduled'`,
 		s.now().Unix(), p.FranchiseID, id)
 	if ok, err := affected(res, err); err != nil {
-		return Campaign{}, err
+		return MarketingCampaign{}, err
 	} else if !ok {
-		return Campaign{}, invalid("status", "Seule une campagne programmée peut être annulée.")
+		return MarketingCampaign{}, invalid("status", "Seule une campagne programmée peut être annulée.")
 	}
 	s.changed(ctx, p.FranchiseID, id)
 	return s.Get(ctx, p, id)
 }
 
 // Send starts sending a draft or scheduled campaign now, as a job.
-func (s *Service) Send(ctx context.Context, p tenancy.Principal, id int64) (Campaign, error) {
+func (s *Service) Send(ctx context.Context, p tenancy.Principal, id int64) (MarketingCampaign, error) {
 	if err := canWrite(p); err != nil {
-		return Campaign{}, err
+		return MarketingCampaign{}, err
 	}
 	if _, err := s.get(ctx, s.db, p, id); err != nil {
-		return Campaign{}, err
+		return MarketingCampaign{}, err
 	}
 	ok, err := s.start(ctx, p.FranchiseID, id, []string{StatusDraft, StatusScheduled}, p.Login)
 	if err != nil {
-		return Campaign{}, err
+		return MarketingCampaign{}, err
 	}
 	if !ok {
-		return Campaign{}, ErrNotEditable
+		return MarketingCampaign{}, ErrNotEditable
 	}
 	return s.Get(ctx, p, id)
 }
@@ -499,7 +499,7 @@ func (s *Service) runSend(ctx context.Context, j jobs.Job, progress jobs.Progres
 	if err := fillMessages(ctx, s.db, c, s.monthNow(ctx, c.franchiseID)); err != nil {
 		return nil, err
 	}
-	// Messages claimed by an attempt that died are not sent again.
+	// MarketingMessages claimed by an attempt that died are not sent again.
 	if _, err := s.db.Exec(ctx, `UPDATE marketing_messages SET status = 'failed', error = ? WHERE campaign_id = ? AND status = 'sending'`,
 		"Envoi interrompu : non renvoyé pour ne pas l'envoyer deux fois.", c.ID); err != nil {
 		return nil, err
@@ -565,7 +565,7 @@ func (s *Service) runSend(ctx context.Context, j jobs.Job, progress jobs.Progres
 	return map[string]int{"sent": ok, "failed": failed}, nil
 }
 
-func (s *Service) announce(ctx context.Context, c Campaign, done, total int) {
+func (s *Service) announce(ctx context.Context, c MarketingCampaign, done, total int) {
 	s.bus.Publish(context.WithoutCancel(ctx), events.Event{FranchiseID: c.franchiseID, Type: TypeProgress,
 		Data: map[string]any{"campaignId": c.ID, "done": done, "total": total}})
 }
@@ -573,7 +573,7 @@ func (s *Service) announce(ctx context.Context, c Campaign, done, total int) {
 // deliver hands one message to its provider: an e-mail accepted by the
 // mail server is delivered; an SMS accepted by the provider is sent, its
 // status callback says delivered or failed.
-func (s *Service) deliver(ctx context.Context, c Campaign, m pending) (status, providerID, errText string) {
+func (s *Service) deliver(ctx context.Context, c MarketingCampaign, m pending) (status, providerID, errText string) {
 	// A consent withdrawn during the send (a STOP) is honoured at once.
 	var optin, erased int64
 	col := "sms_optin"
@@ -595,8 +595,8 @@ func (s *Service) deliver(ctx context.Context, c Campaign, m pending) (status, p
 	msg := mail.Message{To: m.address, Subject: c.Subject,
 		Text: c.Body + "\n\n--\nVous recevez ce message car vous avez accepté nos offres par e-mail. Se désinscrire : " + link,
 		Headers: map[string]string{
-			"List-Unsubscribe":      "<" + link + ">",
-			"List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+			"MarketingList-Unsubscribe":      "<" + link + ">",
+			"MarketingList-Unsubscribe-Post": "MarketingList-Unsubscribe=One-Click",
 		}}
 	if err := s.mailer.Send(ctx, msg); err != nil {
 		return "failed", "", truncate(err.Error(), 300)
@@ -765,10 +765,10 @@ func (s *Service) Inbound(ctx context.Context, token string, in SMSInbound) (Inb
 
 // ---- messages ----
 
-// Messages lists a campaign's messages (status filters; 50 a page).
-func (s *Service) Messages(ctx context.Context, p tenancy.Principal, id int64, status string, page int) (Messages, error) {
+// MarketingMessages lists a campaign's messages (status filters; 50 a page).
+func (s *Service) Messages(ctx context.Context, p tenancy.Principal, id int64, status string, page int) (MarketingMessages, error) {
 	if _, err := s.get(ctx, s.db, p, id); err != nil {
-		return Messages{}, err
+		return MarketingMessages{}, err
 	}
 	where := `m.campaign_id = ? AND m.franchise_id = ?`
 	args := []any{id, p.FranchiseID}
@@ -776,15 +776,15 @@ func (s *Service) Messages(ctx context.Context, p tenancy.Principal, id int64, s
 		where += ` AND m.status = ?`
 		args = append(args, status)
 	}
-	out := Messages{Items: []Message{}}
+	out := MarketingMessages{Items: []MarketingMessage{}}
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM marketing_messages m WHERE `+where, args...).Scan(&out.Total); err != nil {
 		return out, err
 	}
 	const size = 50
 	items, err := store.Collect(ctx, s.db, `SELECT m.customer_id, cu.first_name, cu.last_name, m.address, m.status, m.error, m.sent_unix
 		FROM marketing_messages m JOIN customers cu ON cu.id = m.customer_id WHERE `+where+` ORDER BY m.id LIMIT `+strconv.Itoa(size)+` OFFSET `+strconv.Itoa(max(page, 0)*size),
-		args, func(sc store.Scanner) (Message, error) {
-			var m Message
+		args, func(sc store.Scanner) (MarketingMessage, error) {
+			var m MarketingMessage
 			var first, last string
 			var sent int64
 			err := sc.Scan(&m.Customer.ID, &first, &last, &m.Address, &m.Status, &m.Error, &sent)
@@ -798,7 +798,7 @@ func (s *Service) Messages(ctx context.Context, p tenancy.Principal, id int64, s
 
 // ---- lists ----
 
-func (s *Service) listCounts(ctx context.Context, franchiseID int64, l *List) error {
+func (s *Service) listCounts(ctx context.Context, franchiseID int64, l *MarketingList) error {
 	now := s.monthNow(ctx, franchiseID)
 	var err error
 	if l.Recipients.SMS, err = countRecipients(ctx, s.db, franchiseID, ChannelSMS, l.Segment, now); err != nil {
@@ -809,7 +809,7 @@ func (s *Service) listCounts(ctx context.Context, franchiseID int64, l *List) er
 }
 
 // Lists returns the saved lists p sees, by name, with their counts.
-func (s *Service) Lists(ctx context.Context, p tenancy.Principal) ([]List, error) {
+func (s *Service) Lists(ctx context.Context, p tenancy.Principal) ([]MarketingList, error) {
 	if err := canRead(p); err != nil {
 		return nil, err
 	}
@@ -817,7 +817,7 @@ func (s *Service) Lists(ctx context.Context, p tenancy.Principal) ([]List, error
 	if err != nil {
 		return nil, err
 	}
-	out := make([]List, 0, len(all))
+	out := make([]MarketingList, 0, len(all))
 	for _, l := range all {
 		if !visible(p, l.Segment) {
 			continue
@@ -831,21 +831,21 @@ func (s *Service) Lists(ctx context.Context, p tenancy.Principal) ([]List, error
 }
 
 // GetList returns one saved list.
-func (s *Service) GetList(ctx context.Context, p tenancy.Principal, id int64) (List, error) {
+func (s *Service) GetList(ctx context.Context, p tenancy.Principal, id int64) (MarketingList, error) {
 	if err := canRead(p); err != nil {
-		return List{}, err
+		return MarketingList{}, err
 	}
 	l, err := scanList(s.db.QueryRow(ctx, `SELECT id, name, segment, version FROM marketing_lists WHERE franchise_id = ? AND id = ?`, p.FranchiseID, id))
 	if err != nil {
 		return l, err
 	}
 	if !visible(p, l.Segment) {
-		return List{}, tenancy.ErrNotFound
+		return MarketingList{}, tenancy.ErrNotFound
 	}
 	return l, s.listCounts(ctx, p.FranchiseID, &l)
 }
 
-func (s *Service) prepareList(ctx context.Context, p tenancy.Principal, in *ListInput) error {
+func (s *Service) prepareList(ctx context.Context, p tenancy.Principal, in *MarketingListInput) error {
 	if err := canWrite(p); err != nil {
 		return err
 	}
@@ -856,34 +856,34 @@ func (s *Service) prepareList(ctx context.Context, p tenancy.Principal, in *List
 }
 
 // CreateList saves a segment.
-func (s *Service) CreateList(ctx context.Context, p tenancy.Principal, in ListInput) (List, error) {
+func (s *Service) CreateList(ctx context.Context, p tenancy.Principal, in MarketingListInput) (MarketingList, error) {
 	if err := s.prepareList(ctx, p, &in); err != nil {
-		return List{}, err
+		return MarketingList{}, err
 	}
 	now := s.now().Unix()
 	id, err := store.InsertID(ctx, s.db, `INSERT INTO marketing_lists (franchise_id, name, segment, version, created_unix, updated_unix) VALUES (?, ?, ?, 1, ?, ?)`,
 		p.FranchiseID, in.Name, segmentJSON(in.Segment), now, now)
 	if err != nil {
-		return List{}, err
+		return MarketingList{}, err
 	}
 	s.changed(ctx, p.FranchiseID, 0)
 	return s.GetList(ctx, p, id)
 }
 
 // UpdateList replaces a saved list read at version.
-func (s *Service) UpdateList(ctx context.Context, p tenancy.Principal, id int64, version int, in ListInput) (List, error) {
+func (s *Service) UpdateList(ctx context.Context, p tenancy.Principal, id int64, version int, in MarketingListInput) (MarketingList, error) {
 	if err := s.prepareList(ctx, p, &in); err != nil {
-		return List{}, err
+		return MarketingList{}, err
 	}
 	if _, err := s.GetList(ctx, p, id); err != nil {
-		return List{}, err
+		return MarketingList{}, err
 	}
 	res, err := s.db.Exec(ctx, `UPDATE marketing_lists SET name = ?, segment = ?, version = version + 1, updated_unix = ? WHERE franchise_id = ? AND id = ? AND version = ?`,
 		in.Name, segmentJSON(in.Segment), s.now().Unix(), p.FranchiseID, id, version)
 	if ok, err := affected(res, err); err != nil {
-		return List{}, err
+		return MarketingList{}, err
 	} else if !ok {
-		return List{}, tenancy.ErrConflict
+		return MarketingList{}, tenancy.ErrConflict
 	}
 	s.changed(ctx, p.FranchiseID, 0)
 	return s.GetList(ctx, p, id)
@@ -904,11 +904,11 @@ func (s *Service) DeleteList(ctx context.Context, p tenancy.Principal, id int64)
 	return err
 }
 
-// Settings says which providers are configured, for the screens.
-func (s *Service) Settings(ctx context.Context, p tenancy.Principal) (Settings, error) {
+// MarketingSettings says which providers are configured, for the screens.
+func (s *Service) Settings(ctx context.Context, p tenancy.Principal) (MarketingSettings, error) {
 	if err := canRead(p); err != nil {
-		return Settings{}, err
+		return MarketingSettings{}, err
 	}
-	return Settings{SMSConfigured: s.cfg.SMSURL != "", EmailConfigured: s.cfg.EmailConfigured, SMSSender: s.cfg.SMSSender,
-		PricePerSMS: Money{Cents: s.cfg.SMSPriceCents, Currency: s.currency(ctx, p.FranchiseID)}, StopLine: s.cfg.StopLine}, nil
+	return MarketingSettings{SMSConfigured: s.cfg.SMSURL != "", EmailConfigured: s.cfg.EmailConfigured, SMSSender: s.cfg.SMSSender,
+		PricePerSMS: MarketingMoney{Cents: s.cfg.SMSPriceCents, Currency: s.currency(ctx, p.FranchiseID)}, StopLine: s.cfg.StopLine}, nil
 }

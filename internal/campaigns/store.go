@@ -24,8 +24,8 @@ func unixTime(u int64) *time.Time {
 	return &t
 }
 
-func scanCampaign(row store.Scanner) (Campaign, error) {
-	var c Campaign
+func scanCampaign(row store.Scanner) (MarketingCampaign, error) {
+	var c MarketingCampaign
 	var seg string
 	var sched, sent, created int64
 	err := row.Scan(&c.ID, &c.franchiseID, &c.Name, &c.Channel, &seg, &c.Subject, &c.Body, &c.PromoCode, &c.Status,
@@ -47,15 +47,15 @@ func scanCampaign(row store.Scanner) (Campaign, error) {
 	return c, nil
 }
 
-func campaignByID(ctx context.Context, r store.Runner, franchiseID, id int64) (Campaign, error) {
+func campaignByID(ctx context.Context, r store.Runner, franchiseID, id int64) (MarketingCampaign, error) {
 	return scanCampaign(r.QueryRow(ctx, `SELECT `+campaignColumns+` FROM marketing_campaigns c WHERE c.franchise_id = ? AND c.id = ?`, franchiseID, id))
 }
 
-func franchiseCampaigns(ctx context.Context, r store.Runner, franchiseID int64) ([]Campaign, error) {
+func franchiseCampaigns(ctx context.Context, r store.Runner, franchiseID int64) ([]MarketingCampaign, error) {
 	return store.Collect(ctx, r, `SELECT `+campaignColumns+` FROM marketing_campaigns c WHERE c.franchise_id = ? ORDER BY c.created_unix DESC, c.id DESC`, []any{franchiseID}, scanCampaign)
 }
 
-func segmentJSON(s Segment) string {
+func segmentJSON(s MarketingSegment) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
@@ -67,7 +67,7 @@ func scheduledUnix(t *time.Time) int64 {
 	return t.Unix()
 }
 
-func insertCampaign(ctx context.Context, r store.Runner, franchiseID int64, in CampaignInput, status, by string, now time.Time) (int64, error) {
+func insertCampaign(ctx context.Context, r store.Runner, franchiseID int64, in MarketingCampaignInput, status, by string, now time.Time) (int64, error) {
 	return store.InsertID(ctx, r, `INSERT INTO marketing_campaigns (franchise_id, name, channel, segment, subject, body, promo_code, status, scheduled_unix, created_by, version, created_unix, updated_unix)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`, franchiseID, in.Name, in.Channel, segmentJSON(in.Segment), in.Subject, in.Body, in.PromoCode, status,
 		scheduledUnix(in.ScheduledAt), by, now.Unix(), now.Unix())
@@ -75,7 +75,7 @@ func insertCampaign(ctx context.Context, r store.Runner, franchiseID int64, in C
 
 // updateCampaign writes over version while the campaign is still a draft
 // or scheduled; false when it moved on.
-func updateCampaign(ctx context.Context, r store.Runner, franchiseID, id int64, version int, in CampaignInput, status string, now time.Time) (bool, error) {
+func updateCampaign(ctx context.Context, r store.Runner, franchiseID, id int64, version int, in MarketingCampaignInput, status string, now time.Time) (bool, error) {
 	res, err := r.Exec(ctx, `UPDATE marketing_campaigns SET name = ?, channel = ?, segment = ?, subject = ?, body = ?, promo_code = ?, status = ?, scheduled_unix = ?, version = version + 1, updated_unix = ?
 		WHERE franchise_id = ? AND id = ? AND version = ? AND status IN ('draft', 'scheduled')`,
 		in.Name, in.Channel, segmentJSON(in.Segment), in.Subject, in.Body, in.PromoCode, status, scheduledUnix(in.ScheduledAt), now.Unix(), franchiseID, id, version)
@@ -102,7 +102,7 @@ func claimForSending(ctx context.Context, r store.Runner, franchiseID, id int64,
 // recipientQuery selects the customers of a segment reachable on channel:
 // id, name, address. Only the franchise's customers, never erased ones,
 // only with consent to the channel and an address for it.
-func recipientQuery(db *store.DB, franchiseID int64, channel string, seg Segment, now time.Time) (string, []any) {
+func recipientQuery(db *store.DB, franchiseID int64, channel string, seg MarketingSegment, now time.Time) (string, []any) {
 	q := `SELECT c.id, c.first_name, c.last_name, `
 	args := []any{}
 	if channel == ChannelSMS {
@@ -150,7 +150,7 @@ func recipientQuery(db *store.DB, franchiseID int64, channel string, seg Segment
 	return q, args
 }
 
-func countRecipients(ctx context.Context, db *store.DB, franchiseID int64, channel string, seg Segment, now time.Time) (int, error) {
+func countRecipients(ctx context.Context, db *store.DB, franchiseID int64, channel string, seg MarketingSegment, now time.Time) (int, error) {
 	q, args := recipientQuery(db, franchiseID, channel, seg, now)
 	var n int
 	err := db.QueryRow(ctx, `SELECT COUNT(*) FROM (`+q+`) r`, args...).Scan(&n)
@@ -159,7 +159,7 @@ func countRecipients(ctx context.Context, db *store.DB, franchiseID int64, chann
 
 // fillMessages adds a pending message for each recipient not messaged yet:
 // the unique (campaign, customer) keeps a resumed send from adding one twice.
-func fillMessages(ctx context.Context, db *store.DB, c Campaign, now time.Time) error {
+func fillMessages(ctx context.Context, db *store.DB, c MarketingCampaign, now time.Time) error {
 	q, args := recipientQuery(db, c.franchiseID, c.Channel, c.Segment, now)
 	ins := `INSERT INTO marketing_messages (campaign_id, franchise_id, customer_id, address, status)
 		SELECT ?, ?, r.id, r.address, 'pending' FROM (` + q + `) r
@@ -214,8 +214,8 @@ func redemptions(ctx context.Context, r store.Runner, franchiseID int64, code st
 	return n, err
 }
 
-func scanList(row store.Scanner) (List, error) {
-	var l List
+func scanList(row store.Scanner) (MarketingList, error) {
+	var l MarketingList
 	var seg string
 	err := row.Scan(&l.ID, &l.Name, &seg, &l.Version)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -45,7 +45,7 @@ func (s *Server) campaignsRouteTable() []route {
 
 type campaignsOutput struct {
 	Body struct {
-		Items []campaigns.Campaign `json:"items"`
+		Items []campaigns.MarketingCampaign `json:"items"`
 	}
 }
 
@@ -58,10 +58,10 @@ func (s *Server) listMarketingCampaigns(ctx context.Context, _ *struct{}) (*camp
 
 type mktCampaignOutput struct {
 	ETag string `header:"ETag"`
-	Body campaigns.Campaign
+	Body campaigns.MarketingCampaign
 }
 
-func mktCampaignOut(c campaigns.Campaign, err error) (*mktCampaignOutput, error) {
+func mktCampaignOut(c campaigns.MarketingCampaign, err error) (*mktCampaignOutput, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +69,7 @@ func mktCampaignOut(c campaigns.Campaign, err error) (*mktCampaignOutput, error)
 }
 
 type createMktCampaignInput struct {
-	Body campaigns.CampaignInput
+	Body campaigns.MarketingCampaignInput
 }
 
 func (s *Server) createMarketingCampaign(ctx context.Context, in *createMktCampaignInput) (*mktCampaignOutput, error) {
@@ -87,7 +87,7 @@ func (s *Server) getMarketingCampaign(ctx context.Context, in *mktCampaignIDInpu
 type updateMktCampaignInput struct {
 	CampaignID int64  `path:"campaignId" minimum:"1"`
 	IfMatch    string `header:"If-Match" required:"true" doc:"Version lue (ETag)"`
-	Body       campaigns.CampaignInput
+	Body       campaigns.MarketingCampaignInput
 }
 
 func (s *Server) updateMarketingCampaign(ctx context.Context, in *updateMktCampaignInput) (*mktCampaignOutput, error) {
@@ -124,25 +124,31 @@ type mktMessagesInput struct {
 	Page       int    `query:"page" minimum:"0" default:"0"`
 }
 
-func (s *Server) listMarketingMessages(ctx context.Context, in *mktMessagesInput) (*struct{ Body campaigns.Messages }, error) {
+func (s *Server) listMarketingMessages(ctx context.Context, in *mktMessagesInput) (*struct{ Body campaigns.MarketingMessages }, error) {
 	m, err := s.Campaigns.Messages(ctx, principal(ctx), in.CampaignID, in.Status, in.Page)
 	if err != nil {
 		return nil, err
 	}
-	return &struct{ Body campaigns.Messages }{m}, nil
+	return &struct{ Body campaigns.MarketingMessages }{m}, nil
 }
 
-func (s *Server) estimateMarketingCampaign(ctx context.Context, in *struct{ Body campaigns.EstimateInput }) (*struct{ Body campaigns.EstimateResult }, error) {
+func (s *Server) estimateMarketingCampaign(ctx context.Context, in *struct {
+	Body campaigns.MarketingEstimateInput
+}) (*struct {
+	Body campaigns.MarketingEstimateResult
+}, error) {
 	e, err := s.Campaigns.Estimate(ctx, principal(ctx), in.Body)
 	if err != nil {
 		return nil, err
 	}
-	return &struct{ Body campaigns.EstimateResult }{e}, nil
+	return &struct {
+		Body campaigns.MarketingEstimateResult
+	}{e}, nil
 }
 
 type mktListsOutput struct {
 	Body struct {
-		Items []campaigns.List `json:"items"`
+		Items []campaigns.MarketingList `json:"items"`
 	}
 }
 
@@ -155,17 +161,17 @@ func (s *Server) listMarketingLists(ctx context.Context, _ *struct{}) (*mktLists
 
 type mktListOutput struct {
 	ETag string `header:"ETag"`
-	Body campaigns.List
+	Body campaigns.MarketingList
 }
 
-func mktListOut(l campaigns.List, err error) (*mktListOutput, error) {
+func mktListOut(l campaigns.MarketingList, err error) (*mktListOutput, error) {
 	if err != nil {
 		return nil, err
 	}
 	return &mktListOutput{ETag: strconv.Quote(strconv.Itoa(l.Version)), Body: l}, nil
 }
 
-func (s *Server) createMarketingList(ctx context.Context, in *struct{ Body campaigns.ListInput }) (*mktListOutput, error) {
+func (s *Server) createMarketingList(ctx context.Context, in *struct{ Body campaigns.MarketingListInput }) (*mktListOutput, error) {
 	return mktListOut(s.Campaigns.CreateList(ctx, principal(ctx), in.Body))
 }
 
@@ -180,7 +186,7 @@ func (s *Server) getMarketingList(ctx context.Context, in *mktListIDInput) (*mkt
 type updateMktListInput struct {
 	ListID  int64  `path:"listId" minimum:"1"`
 	IfMatch string `header:"If-Match" required:"true" doc:"Version lue (ETag)"`
-	Body    campaigns.ListInput
+	Body    campaigns.MarketingListInput
 }
 
 func (s *Server) updateMarketingList(ctx context.Context, in *updateMktListInput) (*mktListOutput, error) {
@@ -195,12 +201,12 @@ func (s *Server) deleteMarketingList(ctx context.Context, in *mktListIDInput) (*
 	return nil, s.Campaigns.DeleteList(ctx, principal(ctx), in.ListID)
 }
 
-func (s *Server) getMarketingSettings(ctx context.Context, _ *struct{}) (*struct{ Body campaigns.Settings }, error) {
+func (s *Server) getMarketingSettings(ctx context.Context, _ *struct{}) (*struct{ Body campaigns.MarketingSettings }, error) {
 	st, err := s.Campaigns.Settings(ctx, principal(ctx))
 	if err != nil {
 		return nil, err
 	}
-	return &struct{ Body campaigns.Settings }{st}, nil
+	return &struct{ Body campaigns.MarketingSettings }{st}, nil
 }
 
 func providerErr(err error) error {
