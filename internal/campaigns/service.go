@@ -392,7 +392,9 @@ func (s *Service) Send(ctx context.Context, p tenancy.Principal, id int64) (Mark
 	if _, err := s.get(ctx, s.db, p, id); err != nil {
 		return MarketingCampaign{}, err
 	}
-	ok, err := s.start(ctx, p.FranchiseID, id, []string{StatusDraft, StatusScheduled}, p.Login)
+	// A failed send may be started again: the messages already sent are
+	// not sent twice.
+	ok, err := s.start(ctx, p.FranchiseID, id, []string{StatusDraft, StatusScheduled, StatusFailed}, p.Login)
 	if err != nil {
 		return MarketingCampaign{}, err
 	}
@@ -412,7 +414,8 @@ func (s *Service) start(ctx context.Context, franchiseID, id int64, from []strin
 		if err != nil || !ok {
 			return err
 		}
-		_, _, err = s.jobs.EnqueueOnce(ctx, tx, "campaign:"+strconv.FormatInt(id, 10), franchiseID, JobSend, by, "Envoi de campagne", sendParams{CampaignID: id})
+		// The claim is the once: the job needs no key of its own.
+		_, err = s.jobs.Enqueue(ctx, tx, franchiseID, JobSend, by, "Envoi de campagne", sendParams{CampaignID: id})
 		return err
 	})
 	if ok {
@@ -476,6 +479,21 @@ const batch = 200
 // (unique), each claimed before it is handed to its provider, so that a
 // resumed or retried send never messages a customer twice.
 func (s *Service) runSend(ctx context.Context, j jobs.Job, progress jobs.Progress) (any, error) {
+	out, err := s.send(ctx, j, progress)
+	if err != nil && ctx.Err() == nil {
+		// The campaign shows it failed (it may be sent again) rather
+		// than stay « sending ».
+		var in sendParams
+		if jsonUnmarshal(j.Params, &in) == nil {
+			if _, uerr := s.db.Exec(context.WithoutCancel(ctx), `UPDATE marketing_campaigns SET status = 'failed', version = version + 1 WHERE id = ? AND franchise_id = ? AND status = 'sending'`, in.CampaignID, j.FranchiseID); uerr == nil {
+				s.changed(ctx, j.FranchiseID, in.CampaignID)
+			}
+		}
+	}
+	return out, err
+}
+
+func (s *Service) send(ctx context.Context, j jobs.Job, progress jobs.Progress) (any, error) {
 	var in sendParams
 	if err := jsonUnmarshal(j.Params, &in); err != nil {
 		return nil, err
@@ -595,8 +613,8 @@ func (s *Service) deliver(ctx context.Context, c MarketingCampaign, m pending) (
 	msg := mail.Message{To: m.address, Subject: c.Subject,
 		Text: c.Body + "\n\n--\nVous recevez ce message car vous avez accepté nos offres par e-mail. Se désinscrire : " + link,
 		Headers: map[string]string{
-			"MarketingList-Unsubscribe":      "<" + link + ">",
-			"MarketingList-Unsubscribe-Post": "MarketingList-Unsubscribe=One-Click",
+			"List-Unsubscribe":      "<" + link + ">",
+			"List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
 		}}
 	if err := s.mailer.Send(ctx, msg); err != nil {
 		return "failed", "", truncate(err.Error(), 300)

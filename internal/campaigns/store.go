@@ -162,7 +162,7 @@ func countRecipients(ctx context.Context, db *store.DB, franchiseID int64, chann
 func fillMessages(ctx context.Context, db *store.DB, c MarketingCampaign, now time.Time) error {
 	q, args := recipientQuery(db, c.franchiseID, c.Channel, c.Segment, now)
 	ins := `INSERT INTO marketing_messages (campaign_id, franchise_id, customer_id, address, status)
-		SELECT ?, ?, r.id, r.address, 'pending' FROM (` + q + `) r
+		SELECT ?, ?, r.id, r.address, 'pending' FROM (` + q + `) r WHERE TRUE
 		ON CONFLICT (campaign_id, customer_id) DO NOTHING`
 	_, err := db.Exec(ctx, ins, append([]any{c.ID, c.franchiseID}, args...)...)
 	return err

@@ -95,7 +95,8 @@ func (s *Server) updateMarketingCampaign(ctx context.Context, in *updateMktCampa
 	if err != nil {
 		return nil, err
 	}
-	return mktCampaignOut(s.Campaigns.Update(ctx, principal(ctx), in.CampaignID, v, in.Body))
+	c, err := s.Campaigns.Update(ctx, principal(ctx), in.CampaignID, v, in.Body)
+	return mktCampaignOut(c, campaignErr(err))
 }
 
 func (s *Server) deleteMarketingCampaign(ctx context.Context, in *mktCampaignIDInput) (*struct{}, error) {
