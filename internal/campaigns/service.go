@@ -27,7 +27,7 @@ import (
 // done, total) and TypeChanged any other change of the campaigns or lists.
 const (
 	TypeProgress = "campaigns.progress"
-	TypeChanged  = "campaigns.changed"
+	TypeChanged  = "marketing.changed"
 )
 
 // JobSend is the background job sending one campaign.
@@ -321,13 +321,16 @@ func (s *Service) Create(ctx context.Context, p tenancy.Principal, in MarketingC
 
 // Update replaces a draft or scheduled campaign read at version.
 func (s *Service) Update(ctx context.Context, p tenancy.Principal, id int64, version int, in MarketingCampaignInput) (MarketingCampaign, error) {
-	status, err := s.prepare(ctx, p, &in)
-	if err != nil {
+	if err := canWrite(p); err != nil {
 		return MarketingCampaign{}, err
 	}
 	c, err := s.get(ctx, s.db, p, id)
 	if err != nil {
 		return c, err
+	}
+	status, err := s.prepare(ctx, p, &in)
+	if err != nil {
+		return MarketingCampaign{}, err
 	}
 	if c.Status != StatusDraft && c.Status != StatusScheduled {
 		return c, ErrNotEditable
@@ -698,15 +701,15 @@ func (s *Service) CheckProviderToken(token string) error {
 	return nil
 }
 
-// SMSStatus is the provider's status callback.
-type SMSStatus struct {
+// MarketingSMSStatus is the provider's status callback.
+type MarketingSMSStatus struct {
 	ID     string `json:"id" minLength:"1" maxLength:"200"`
 	Status string `json:"status" enum:"delivered,failed"`
 	Error  string `json:"error,omitempty" required:"false" maxLength:"500"`
 }
 
 // StatusCallback records a delivery report.
-func (s *Service) StatusCallback(ctx context.Context, token string, in SMSStatus) error {
+func (s *Service) StatusCallback(ctx context.Context, token string, in MarketingSMSStatus) error {
 	if err := s.CheckProviderToken(token); err != nil {
 		return err
 	}
@@ -725,26 +728,26 @@ func (s *Service) StatusCallback(ctx context.Context, token string, in SMSStatus
 	return nil
 }
 
-// SMSInbound is an SMS a customer sent back.
-type SMSInbound struct {
+// MarketingSMSInbound is an SMS a customer sent back.
+type MarketingSMSInbound struct {
 	From string `json:"from" minLength:"1" maxLength:"32" doc:"Numéro de l'expéditeur (E.164)"`
 	Text string `json:"text" maxLength:"1600"`
 }
 
-// InboundResult says what an inbound SMS did.
-type InboundResult struct {
+// MarketingInboundResult says what an inbound SMS did.
+type MarketingInboundResult struct {
 	Optouts int `json:"optouts" doc:"Consentements SMS retirés"`
 }
 
 // Inbound handles a reply: a STOP withdraws the SMS consent, at once, of
 // the customers with that phone who received one of our campaigns.
-func (s *Service) Inbound(ctx context.Context, token string, in SMSInbound) (InboundResult, error) {
+func (s *Service) Inbound(ctx context.Context, token string, in MarketingSMSInbound) (MarketingInboundResult, error) {
 	if err := s.CheckProviderToken(token); err != nil {
-		return InboundResult{}, err
+		return MarketingInboundResult{}, err
 	}
 	word := strings.ToUpper(strings.TrimSpace(in.Text))
 	if !strings.HasPrefix(word, "STOP") && !strings.HasPrefix(word, "ARRET") && !strings.HasPrefix(word, "ARRÊT") {
-		return InboundResult{}, nil
+		return MarketingInboundResult{}, nil
 	}
 	phone := strings.Map(func(r rune) rune {
 		if r == ' ' || r == '.' || r == '-' {
@@ -763,9 +766,9 @@ func (s *Service) Inbound(ctx context.Context, token string, in SMSInbound) (Inb
 		return t, err
 	})
 	if err != nil {
-		return InboundResult{}, err
+		return MarketingInboundResult{}, err
 	}
-	var out InboundResult
+	var out MarketingInboundResult
 	for _, t := range list {
 		var optin int
 		if err := s.db.QueryRow(ctx, `SELECT sms_optin FROM customers WHERE id = ?`, t.customerID).Scan(&optin); err != nil {
@@ -890,10 +893,13 @@ func (s *Service) CreateList(ctx context.Context, p tenancy.Principal, in Market
 
 // UpdateList replaces a saved list read at version.
 func (s *Service) UpdateList(ctx context.Context, p tenancy.Principal, id int64, version int, in MarketingListInput) (MarketingList, error) {
-	if err := s.prepareList(ctx, p, &in); err != nil {
+	if err := canWrite(p); err != nil {
 		return MarketingList{}, err
 	}
 	if _, err := s.GetList(ctx, p, id); err != nil {
+		return MarketingList{}, err
+	}
+	if err := s.prepareList(ctx, p, &in); err != nil {
 		return MarketingList{}, err
 	}
 	res, err := s.db.Exec(ctx, `UPDATE marketing_lists SET name = ?, segment = ?, version = version + 1, updated_unix = ? WHERE franchise_id = ? AND id = ? AND version = ?`,

@@ -219,7 +219,7 @@ func providerErr(err error) error {
 
 type smsStatusInput struct {
 	Authorization string `header:"Authorization" doc:"Bearer <--sms-token>"`
-	Body          campaigns.SMSStatus
+	Body          campaigns.MarketingSMSStatus
 }
 
 func (s *Server) smsStatusCallback(ctx context.Context, in *smsStatusInput) (*struct{}, error) {
@@ -228,15 +228,19 @@ func (s *Server) smsStatusCallback(ctx context.Context, in *smsStatusInput) (*st
 
 type smsInboundInput struct {
 	Authorization string `header:"Authorization" doc:"Bearer <--sms-token>"`
-	Body          campaigns.SMSInbound
+	Body          campaigns.MarketingSMSInbound
 }
 
-func (s *Server) smsInbound(ctx context.Context, in *smsInboundInput) (*struct{ Body campaigns.InboundResult }, error) {
+func (s *Server) smsInbound(ctx context.Context, in *smsInboundInput) (*struct {
+	Body campaigns.MarketingInboundResult
+}, error) {
 	r, err := s.Campaigns.Inbound(ctx, in.Authorization, in.Body)
 	if err != nil {
 		return nil, providerErr(err)
 	}
-	return &struct{ Body campaigns.InboundResult }{r}, nil
+	return &struct {
+		Body campaigns.MarketingInboundResult
+	}{r}, nil
 }
 
 type unsubscribeInput struct {

@@ -5292,13 +5292,6 @@ export interface components {
              */
             rejected: number;
         };
-        InboundResult: {
-            /**
-             * Format: int64
-             * @description Consentements SMS retirés
-             */
-            optouts: number;
-        };
         IssuedKey: {
             equipment: components["schemas"]["Equipment"];
             /** @description La clé à saisir sur l'équipement ; elle n'est plus jamais affichée */
@@ -5619,6 +5612,13 @@ export interface components {
             /** @description La mention STOP ajoutée à chaque SMS */
             stopLine: string;
         };
+        MarketingInboundResult: {
+            /**
+             * Format: int64
+             * @description Consentements SMS retirés
+             */
+            optouts: number;
+        };
         MarketingList: {
             /** Format: int64 */
             readonly id: number;
@@ -5665,6 +5665,17 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        MarketingSMSInbound: {
+            /** @description Numéro de l'expéditeur (E.164) */
+            from: string;
+            text: string;
+        };
+        MarketingSMSStatus: {
+            error?: string;
+            id: string;
+            /** @enum {string} */
+            status: "delivered" | "failed";
         };
         MarketingSegment: {
             /**
@@ -7339,17 +7350,6 @@ export interface components {
             lastYear: components["schemas"]["FlashFigures"];
             /** @description La période précédente (voir previous) */
             previous: components["schemas"]["FlashFigures"];
-        };
-        SMSInbound: {
-            /** @description Numéro de l'expéditeur (E.164) */
-            from: string;
-            text: string;
-        };
-        SMSStatus: {
-            error?: string;
-            id: string;
-            /** @enum {string} */
-            status: "delivered" | "failed";
         };
         SalesReport: {
             /** @description Les devises des restaurants du périmètre demandé, avec leur nombre de restaurants ; plus d'une : le paramètre currency choisit celle du rapport */
@@ -13303,7 +13303,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SMSInbound"];
+                "application/json": components["schemas"]["MarketingSMSInbound"];
             };
         };
         responses: {
@@ -13313,7 +13313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InboundResult"];
+                    "application/json": components["schemas"]["MarketingInboundResult"];
                 };
             };
             /** @description Error */
@@ -13339,7 +13339,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SMSStatus"];
+                "application/json": components["schemas"]["MarketingSMSStatus"];
             };
         };
         responses: {
