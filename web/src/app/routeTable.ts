@@ -125,7 +125,12 @@ export type ScreenId =
   | 'planProduit'
   | 'brands'
   | 'brandsReport'
-  | 'foodCourt';
+  | 'foodCourt'
+  | 'marketingCampaigns'
+  | 'marketingEditor'
+  | 'marketingHistory'
+  | 'marketingLists'
+  | 'marketingPayment';
 
 export interface AppRoute {
   /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
@@ -166,8 +171,8 @@ type Def = Omit<AppRoute, 'guard' | 'screen'> & Partial<Pick<AppRoute, 'guard' |
 
 const r = (def: Def): AppRoute => ({ guard: 'auth', screen: 'placeholder', ...def });
 
-const page = (area: AreaId, prefix: string, items: [segment: string, title: string, nav?: string][]): AppRoute[] =>
-  items.map(([segment, title, nav]) => r({ path: `${prefix}/${segment}`, title, area, nav: nav ?? title }));
+const page = (area: AreaId, prefix: string, items: [segment: string, title: string, nav?: string, screen?: ScreenId][]): AppRoute[] =>
+  items.map(([segment, title, nav, screen]) => r({ path: `${prefix}/${segment}`, title, area, nav: nav ?? title, ...(screen ? { screen } : {}) }));
 
 const P = `/${PRODUCT}`;
 
@@ -282,15 +287,15 @@ export const routes: readonly AppRoute[] = [
     ['ZoneChalandise', 'Zone de chalandise'],
     ['ExportContacts', 'Export des contacts'],
     ['fidelite', 'Fidélité clients'],
-    ['CampagnesSms', 'Campagnes SMS'],
-    ['CreateListeDiffusion', 'Nouvelle liste de diffusion'],
-    ['CreateEnvoi', 'Nouvel envoi'],
-    ['EnvoiSMS', 'Envoi SMS'],
+    ['CampagnesSms', 'Campagnes SMS', undefined, 'marketingCampaigns'],
+    ['CreateListeDiffusion', 'Nouvelle liste de diffusion', undefined, 'marketingLists'],
+    ['CreateEnvoi', 'Nouvel envoi', undefined, 'marketingEditor'],
+    ['EnvoiSMS', 'Envoi SMS', undefined, 'marketingHistory'],
   ]),
   r({ path: '/mesClients/contactDetails/:params', title: 'Fiche contact', area: 'clients' }),
-  r({ path: '/mesClients/EditEnvoi/:id', title: "Modifier l'envoi", area: 'clients' }),
-  r({ path: '/mesClients/EditDiffusionList/:id', title: 'Modifier la liste de diffusion', area: 'clients' }),
-  r({ path: '/mesClients/successPaiment/:idRecharge', title: 'Paiement confirmé', area: 'clients' }),
+  r({ path: '/mesClients/EditEnvoi/:id', title: "Modifier l'envoi", area: 'clients', screen: 'marketingEditor' }),
+  r({ path: '/mesClients/EditDiffusionList/:id', title: 'Modifier la liste de diffusion', area: 'clients', screen: 'marketingLists' }),
+  r({ path: '/mesClients/successPaiment/:idRecharge', title: 'Paiement confirmé', area: 'clients', screen: 'marketingPayment' }),
 
   // Loyalty
   ...page('fidelite', '/fidelite', [

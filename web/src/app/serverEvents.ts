@@ -12,6 +12,7 @@ import { marketplaceKeys } from '../features/marketplace/queries';
 import { discountKeys } from '../features/discounts/queries';
 import { availabilityKeys } from '../features/availability/queries';
 import { brandKeys } from '../features/brands/keys';
+import { marketingKeys } from '../features/campaigns/keys';
 import { api, unwrap } from '../api/client';
 import { useSession } from './session';
 
@@ -54,6 +55,9 @@ const invalidations: Record<string, readonly QueryKey[]> = {
   'availability.changed': [availabilityKeys.all, historyKeys.all],
   // The franchise's brands changed: their screens and the reports by brand (a carte changed hands).
   'brands.changed': [brandKeys.all, brandKeys.reports(), historyKeys.all],
+  // A marketing campaign or list changed, or a campaign's send moved on (data {campaignId, done, total}).
+  'marketing.changed': [marketingKeys.all],
+  'campaigns.progress': [marketingKeys.campaigns()],
 };
 
 /**
@@ -79,6 +83,8 @@ export const serverEventTypes = [
   'discounts.codeUsed',
   'availability.changed',
   'brands.changed',
+  'marketing.changed',
+  'campaigns.progress',
   'resync',
 ] as const;
 
