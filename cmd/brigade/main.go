@@ -20,6 +20,7 @@ import (
 	"brigade/internal/app"
 	"brigade/internal/auth"
 	"brigade/internal/blob"
+	"brigade/internal/campaigns"
 	"brigade/internal/config"
 	"brigade/internal/demo"
 	"brigade/internal/events"
@@ -144,7 +145,8 @@ func open(ctx context.Context, c config.Config) (*program, error) {
 	if m, ok := mailer.(*mail.SMTP); ok {
 		slog.Info("e-mails envoyés par SMTP", "server", m.Address())
 	}
-	services, err := app.New(ctx, db, bus, blobs, auth.Config{TokenTTL: c.TokenTTL, PublicURL: c.PublicURL, Mailer: mailer})
+	services, err := app.New(ctx, db, bus, blobs, auth.Config{TokenTTL: c.TokenTTL, PublicURL: c.PublicURL, Mailer: mailer},
+		campaigns.Config{SMSURL: c.SMSURL, SMSToken: c.SMSToken, SMSSender: c.SMSSender, SMSPriceCents: c.SMSPriceCents, StopLine: c.SMSStopLine, EmailConfigured: c.SMTPURL != "", PublicURL: c.PublicURL})
 	if err != nil {
 		db.Close()
 		return nil, err

@@ -13,6 +13,7 @@ import (
 	"brigade/internal/blob"
 	"brigade/internal/brands"
 	"brigade/internal/customers"
+	"brigade/internal/campaigns"
 	"brigade/internal/deploy"
 	"brigade/internal/discounts"
 	"brigade/internal/events"
@@ -59,12 +60,14 @@ type Services struct {
 	Exports      *export.Service
 	Summaries    *summaries.Service
 	Loyalty      *loyalty.Service
+	Campaigns    *campaigns.Service
 	// Mail is the mail sender (authConfig.Mailer, else the log).
 	Mail mail.Sender
 }
 
-// New builds every service over a migrated database.
-func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, authConfig auth.Config) (*Services, error) {
+// New builds every service over a migrated database; marketing, when
+// given, configures the campaigns' providers (none: no SMS provider).
+func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, authConfig auth.Config, marketing ...campaigns.Config) (*Services, error) {
 	s := &Services{DB: db, Bus: bus, Blobs: blobs}
 	if authConfig.Mailer == nil {
 		authConfig.Mailer = mail.LogSender{Log: slog.Default()}
@@ -102,5 +105,15 @@ func New(ctx context.Context, db *store.DB, bus events.Bus, blobs blob.Store, au
 	s.Loyalty = loyalty.NewService(db, s.Tenancy, bus)
 	s.Customers.UseLoyalty(s.Loyalty)
 	s.Summaries = summaries.NewService(db, s.Tenancy, s.Reports, s.Jobs, s.Mail, authConfig.PublicURL)
+	var mc campaigns.Config
+	if len(marketing) > 0 {
+		mc = marketing[0]
+	}
+	if mc.PublicURL == "" {
+		mc.PublicURL = authConfig.PublicURL
+	}
+	if s.Campaigns, err = campaigns.NewService(ctx, db, s.Tenancy, s.Jobs, bus, s.Mail, nil, mc); err != nil {
+		return nil, err
+	}
 	return s, nil
 }

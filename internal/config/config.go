@@ -28,6 +28,11 @@ type Config struct {
 	PublicURL string
 	// SMTPURL is the mail server (mail.Open): empty for the log.
 	SMTPURL string
+	// SMS is the marketing SMS provider (internal/campaigns): its URL
+	// (empty: no SMS), bearer token (also authenticating its callbacks),
+	// sender, price per SMS part and mandatory STOP line.
+	SMSURL, SMSToken, SMSSender, SMSStopLine string
+	SMSPriceCents                            int64
 	// DemoMode is what --demo says: auto (the demo only on the embedded
 	// default, never in a database given by URL), true or false.
 	DemoMode   string
@@ -66,6 +71,19 @@ func options(c *Config) []option {
 			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.PublicURL, "public-url", def, "") }},
 		{name: "smtp-url", env: "BRIGADE_SMTP_URL", def: "", usage: "serveur de mail des e-mails (réinitialisation du mot de passe, résumés programmés) : smtp://utilisateur:motdepasse@hôte:587?from=Brigade%20<noreply@exemple.fr>&tls=starttls (tls : starttls, tls ou none) ; vide : les e-mails sont écrits dans le journal",
 			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.SMTPURL, "smtp-url", def, "") }},
+		{name: "sms-url", env: "BRIGADE_SMS_URL", def: "", usage: "fournisseur SMS des campagnes : adresse https où envoyer chaque SMS (POST JSON {to, from, text, reference}, réponse {id}) ; vide : pas d'envoi de SMS",
+			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.SMSURL, "sms-url", def, "") }},
+		{name: "sms-token", env: "BRIGADE_SMS_TOKEN", def: "", usage: "jeton du fournisseur SMS : envoyé en Authorization: Bearer, et exigé de ses rappels (statut, réponses STOP)",
+			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.SMSToken, "sms-token", def, "") }},
+		{name: "sms-sender", env: "BRIGADE_SMS_SENDER", def: "", usage: "expéditeur des SMS (nom de 11 caractères au plus ou numéro)",
+			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.SMSSender, "sms-sender", def, "") }},
+		{name: "sms-price-cents", env: "BRIGADE_SMS_PRICE_CENTS", def: "0", usage: "prix d'une partie de SMS en centimes, dans la devise de la franchise (estimation du coût des campagnes)",
+			bind: func(fs *flag.FlagSet, def string) {
+				n, _ := strconv.ParseInt(def, 10, 64)
+				fs.Int64Var(&c.SMSPriceCents, "sms-price-cents", n, "")
+			}},
+		{name: "sms-stop-line", env: "BRIGADE_SMS_STOP_LINE", def: "STOP au 36111", usage: "mention de désinscription obligatoire ajoutée à la fin de chaque SMS",
+			bind: func(fs *flag.FlagSet, def string) { fs.StringVar(&c.SMSStopLine, "sms-stop-line", def, "") }},
 		{name: "demo", env: "BRIGADE_DEMO", def: "auto", usage: "charger la franchise de démonstration dans une base vide : auto (seulement sans --database-url), true ou false",
 			bind: func(fs *flag.FlagSet, def string) {
 				f := (*demoFlag)(&c.DemoMode)
@@ -146,6 +164,20 @@ func (c *Config) validate() error {
 		if _, err := mail.ParseSMTP(c.SMTPURL); err != nil {
 			return err
 		}
+	}
+	if c.SMSURL != "" {
+		if u, err := url.Parse(c.SMSURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return fmt.Errorf("--sms-url %q : adresse http(s) invalide", c.SMSURL)
+		}
+		if c.SMSToken == "" {
+			return fmt.Errorf("--sms-url sans --sms-token : le jeton du fournisseur SMS est obligatoire")
+		}
+	}
+	if c.SMSPriceCents < 0 {
+		return fmt.Errorf("--sms-price-cents %d : ne peut pas être négatif", c.SMSPriceCents)
+	}
+	if strings.TrimSpace(c.SMSStopLine) == "" {
+		return fmt.Errorf("--sms-stop-line : la mention STOP est obligatoire dans un SMS commercial")
 	}
 	if c.TokenTTL < time.Minute {
 		return fmt.Errorf("--token-ttl %s : au moins une minute", c.TokenTTL)

@@ -119,3 +119,31 @@ func TestSMTPURL(t *testing.T) {
 		t.Fatal("help does not list BRIGADE_SMTP_URL")
 	}
 }
+
+func TestSMSOptions(t *testing.T) {
+	c, err := Parse("serve", nil)
+	if err != nil || c.SMSURL != "" || c.SMSStopLine != "STOP au 36111" || c.SMSPriceCents != 0 {
+		t.Fatalf("defaults: %+v %v", c, err)
+	}
+	t.Setenv("BRIGADE_SMS_URL", "https://sms.exemple.fr/send")
+	t.Setenv("BRIGADE_SMS_TOKEN", "jeton")
+	t.Setenv("BRIGADE_SMS_PRICE_CENTS", "5")
+	c, err = Parse("serve", []string{"--sms-sender", "BRIGADE"})
+	if err != nil || c.SMSURL != "https://sms.exemple.fr/send" || c.SMSToken != "jeton" || c.SMSPriceCents != 5 || c.SMSSender != "BRIGADE" {
+		t.Fatalf("env and flags: %+v %v", c, err)
+	}
+	for _, args := range [][]string{{"--sms-url", "ftp://sms"}, {"--sms-price-cents", "-1"}, {"--sms-stop-line", " "}} {
+		if _, err := Parse("serve", args); err == nil || !strings.Contains(err.Error(), "--sms-") {
+			t.Errorf("%v accepted: %v", args, err)
+		}
+	}
+	t.Setenv("BRIGADE_SMS_TOKEN", "")
+	if _, err := Parse("serve", nil); err == nil || !strings.Contains(err.Error(), "--sms-token") {
+		t.Errorf("an SMS provider without a token: %v", err)
+	}
+	for _, env := range []string{"BRIGADE_SMS_URL", "BRIGADE_SMS_TOKEN", "BRIGADE_SMS_SENDER", "BRIGADE_SMS_PRICE_CENTS", "BRIGADE_SMS_STOP_LINE"} {
+		if !strings.Contains(Help("serve"), env) {
+			t.Errorf("help does not list %s", env)
+		}
+	}
+}

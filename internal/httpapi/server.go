@@ -64,6 +64,7 @@ func (s *Server) Start(ctx context.Context) {
 	s.Deploy.Watch(ctx)
 	s.Deploy.KeepCurrent(ctx, time.Hour)
 	s.Summaries.Schedule(ctx, time.Minute)
+	s.Campaigns.Schedule(ctx, 30*time.Second)
 }
 
 // StopJobs stops the job runner and waits, until ctx ends, for the jobs it
@@ -117,7 +118,7 @@ func New(d Deps) *Server {
 	s.api = humachi.New(s.router, cfg)
 	s.api.UseMiddleware(s.authenticate)
 
-	s.routes = slices.Concat(s.routeTable(), s.settingsRouteTable(), s.peopleRouteTable(), s.presenceRouteTable(), s.ordersRouteTable(), s.reportsRouteTable(), s.marketplaceRouteTable(), s.discountsRouteTable(), s.brandsRouteTable(), s.availabilityRouteTable(), s.deployRouteTable(), s.exportRouteTable(), s.summariesRouteTable(), s.loyaltyRouteTable(), s.customersRouteTable())
+	s.routes = slices.Concat(s.routeTable(), s.settingsRouteTable(), s.peopleRouteTable(), s.presenceRouteTable(), s.ordersRouteTable(), s.reportsRouteTable(), s.marketplaceRouteTable(), s.discountsRouteTable(), s.brandsRouteTable(), s.availabilityRouteTable(), s.deployRouteTable(), s.exportRouteTable(), s.summariesRouteTable(), s.loyaltyRouteTable(), s.customersRouteTable(), s.campaignsRouteTable())
 	for _, r := range s.routes {
 		r.register(s.api, r.operation())
 	}

@@ -38,6 +38,8 @@ type fixture struct {
 	deleted     []int64  // its deleted cartes (the archive)
 	loyalty     [3]int64 // its loyalty rule, tier and reward
 	customers   []int64  // its customers
+	marketing   []int64  // its marketing campaigns
+	lists       []int64  // its marketing lists
 	markers     []string
 }
 
@@ -271,6 +273,9 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 		case "siret":
 			return victim.sirets[i]
 		case "campaignId":
+			if strings.HasPrefix(path, "/api/v1/marketing/") {
+				return itoa(victim.marketing[0])
+			}
 			if len(victim.campaigns) == 0 {
 				t.Fatalf("no carte in the fixture for %s", path)
 			}
@@ -312,6 +317,11 @@ func fill(t *testing.T, path string, victim fixture, i int) string {
 			return itoa(victim.codes[0])
 		case "brandId":
 			return itoa(victim.brands[0])
+		case "listId":
+			return itoa(victim.lists[0])
+		case "token":
+			return "1.signature-inconnue"
+
 		case "deletedId":
 			return itoa(victim.deleted[0])
 		case "ruleId":
@@ -453,6 +463,22 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 			x.f.brands = append(x.f.brands, br.ID)
 			x.f.markers = append(x.f.markers, brand)
 			loyaltySecrets(t, srv, x.login, x.f)
+			mkt := "Campagne secrète " + x.login
+			res = srv.Do(t, http.MethodPost, "/api/v1/marketing/campaigns", srv.SignIn(t, x.login), map[string]any{"name": mkt, "channel": "sms", "segment": map[string]any{"restaurantIds": []int64{}}, "body": mkt})
+			var mc struct{ ID int64 }
+			res.JSON(t, &mc)
+			if res.Status != http.StatusCreated {
+				t.Fatalf("marketing campaign for %s: %d %s", x.login, res.Status, res.Body)
+			}
+			list := "Liste secrète " + x.login
+			res = srv.Do(t, http.MethodPost, "/api/v1/marketing/lists", srv.SignIn(t, x.login), map[string]any{"name": list, "segment": map[string]any{"restaurantIds": []int64{}}})
+			var ml struct{ ID int64 }
+			res.JSON(t, &ml)
+			if res.Status != http.StatusCreated {
+				t.Fatalf("marketing list for %s: %d %s", x.login, res.Status, res.Body)
+			}
+			x.f.marketing, x.f.lists = append(x.f.marketing, mc.ID), append(x.f.lists, ml.ID)
+			x.f.markers = append(x.f.markers, mkt, list)
 			gone := "Carte supprimée " + x.login
 			res = srv.Do(t, http.MethodPost, "/api/v1/campaigns", srv.SignIn(t, x.login), map[string]any{"nom": gone})
 			var carte struct{ ID int64 }
@@ -497,6 +523,9 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 				if op.path == "/api/v1/events" {
 					continue // a stream: covered by TestEventsStayInTheirFranchise
 				}
+				if strings.HasPrefix(op.path, "/u/") {
+					continue // a signed unsubscribe link, no franchise's data: TestCampaignsSendEmail tries forged ones
+				}
 				if op.path == "/api/v1/notices/{noticeId}/open" {
 					continue // notices belong to no franchise: TestNoticesFollowRoleAndDomain covers who reads them
 				}
@@ -535,7 +564,7 @@ func TestNoRouteCrossesFranchises(t *testing.T) {
 		}{{"demo-admin", demoF}, {"autre-admin", otherF}} {
 			token := srv.SignIn(t, owner.login)
 			for _, op := range ops {
-				if !strings.Contains(op.path, "{") || strings.Contains(op.path, "franchiseId") {
+				if !strings.Contains(op.path, "{") || strings.Contains(op.path, "franchiseId") || strings.HasPrefix(op.path, "/u/") {
 					continue
 				}
 				last := len(owner.f.restaurants) - 1

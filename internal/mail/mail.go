@@ -25,6 +25,9 @@ type Message struct {
 	Subject string
 	Text    string
 	HTML    string
+	// Headers are extra header fields (List-Unsubscribe of a marketing
+	// mail), written as given.
+	Headers map[string]string
 }
 
 // Sender sends mails.
@@ -130,6 +133,9 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	msg.Subject(m.Subject)
 	msg.SetDate()
 	msg.SetMessageID()
+	for k, v := range m.Headers {
+		msg.SetGenHeaderPreformatted(gomail.Header(k), v)
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)

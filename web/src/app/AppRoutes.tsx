@@ -63,6 +63,11 @@ const CatchmentPage = lazyScreen(() => import('../features/customers/pages/Catch
 const GestionMarquesPage = lazyScreen(() => import('../features/brands/pages/GestionMarquesPage').then((m) => m.GestionMarquesPage));
 const NosMarquesPage = lazyScreen(() => import('../features/brands/pages/NosMarquesPage').then((m) => m.NosMarquesPage));
 const FoodCourtPage = lazyScreen(() => import('../features/brands/pages/FoodCourtPage').then((m) => m.FoodCourtPage));
+const CampaignsPage = lazyScreen(() => import('../features/campaigns/pages/CampaignsPage').then((m) => m.CampaignsPage));
+const CampaignEditorPage = lazyScreen(() => import('../features/campaigns/pages/CampaignEditorPage').then((m) => m.CampaignEditorPage));
+const SendHistoryPage = lazyScreen(() => import('../features/campaigns/pages/SendHistoryPage').then((m) => m.SendHistoryPage));
+const ListsPage = lazyScreen(() => import('../features/campaigns/pages/ListsPage').then((m) => m.ListsPage));
+const PaymentInfoPage = lazyScreen(() => import('../features/campaigns/pages/PaymentInfoPage').then((m) => m.PaymentInfoPage));
 const CarteEditorPage = lazyScreen(() => import('../features/menus/pages/EditorPage').then((m) => m.EditorPage));
 const CarteTrashPage = lazyScreen(() => import('../features/menus/pages/TrashPage').then((m) => m.TrashPage));
 const CartesHistoryPage = lazyScreen(() => import('../features/menus/pages/HistoriquePage').then((m) => m.HistoriquePage));
@@ -168,6 +173,16 @@ function screen(route: AppRoute): ReactElement {
       return <NosMarquesPage route={route} />;
     case 'foodCourt':
       return <FoodCourtPage route={route} />;
+    case 'marketingCampaigns':
+      return <CampaignsPage route={route} />;
+    case 'marketingEditor':
+      return <CampaignEditorPage route={route} />;
+    case 'marketingHistory':
+      return <SendHistoryPage route={route} />;
+    case 'marketingLists':
+      return <ListsPage route={route} />;
+    case 'marketingPayment':
+      return <PaymentInfoPage route={route} />;
     case 'sizes':
       return <SizesPage />;
     case 'printers':

@@ -135,7 +135,12 @@ export type ScreenId =
   | 'customerDetails'
   | 'customersExport'
   | 'customersDashboard'
-  | 'catchment';
+  | 'catchment'
+  | 'marketingCampaigns'
+  | 'marketingEditor'
+  | 'marketingHistory'
+  | 'marketingLists'
+  | 'marketingPayment';
 
 export interface AppRoute {
   /** React Router path. The spec's `{a}&{b}` segments are one `:params` segment split on '&'. */
@@ -176,8 +181,8 @@ type Def = Omit<AppRoute, 'guard' | 'screen'> & Partial<Pick<AppRoute, 'guard' |
 
 const r = (def: Def): AppRoute => ({ guard: 'auth', screen: 'placeholder', ...def });
 
-const page = (area: AreaId, prefix: string, items: [segment: string, title: string, nav?: string][]): AppRoute[] =>
-  items.map(([segment, title, nav]) => r({ path: `${prefix}/${segment}`, title, area, nav: nav ?? title }));
+const page = (area: AreaId, prefix: string, items: [segment: string, title: string, nav?: string, screen?: ScreenId][]): AppRoute[] =>
+  items.map(([segment, title, nav, screen]) => r({ path: `${prefix}/${segment}`, title, area, nav: nav ?? title, ...(screen ? { screen } : {}) }));
 
 const P = `/${PRODUCT}`;
 
@@ -292,15 +297,15 @@ export const routes: readonly AppRoute[] = [
   r({ path: '/mesClients/ExportContacts', title: 'Export des contacts', area: 'clients', nav: 'Export des contacts', screen: 'customersExport', description: 'Les clients choisis, en Excel ou en CSV.' }),
   r({ path: '/mesClients/fidelite', title: 'Fidélité clients', area: 'clients', nav: 'Fidélité clients', screen: 'loyaltyProgram', description: 'Le programme de fidélité : règles de gain de points, niveaux et récompenses échangées à la borne.' }),
   ...page('clients', '/mesClients', [
-    ['CampagnesSms', 'Campagnes SMS'],
-    ['CreateListeDiffusion', 'Nouvelle liste de diffusion'],
-    ['CreateEnvoi', 'Nouvel envoi'],
-    ['EnvoiSMS', 'Envoi SMS'],
+    ['CampagnesSms', 'Campagnes SMS', undefined, 'marketingCampaigns'],
+    ['CreateListeDiffusion', 'Nouvelle liste de diffusion', undefined, 'marketingLists'],
+    ['CreateEnvoi', 'Nouvel envoi', undefined, 'marketingEditor'],
+    ['EnvoiSMS', 'Envoi SMS', undefined, 'marketingHistory'],
   ]),
   r({ path: '/mesClients/contactDetails/:params', title: 'Fiche contact', area: 'clients', screen: 'customerDetails' }),
-  r({ path: '/mesClients/EditEnvoi/:id', title: "Modifier l'envoi", area: 'clients' }),
-  r({ path: '/mesClients/EditDiffusionList/:id', title: 'Modifier la liste de diffusion', area: 'clients' }),
-  r({ path: '/mesClients/successPaiment/:idRecharge', title: 'Paiement confirmé', area: 'clients' }),
+  r({ path: '/mesClients/EditEnvoi/:id', title: "Modifier l'envoi", area: 'clients', screen: 'marketingEditor' }),
+  r({ path: '/mesClients/EditDiffusionList/:id', title: 'Modifier la liste de diffusion', area: 'clients', screen: 'marketingLists' }),
+  r({ path: '/mesClients/successPaiment/:idRecharge', title: 'Paiement confirmé', area: 'clients', screen: 'marketingPayment' }),
 
   // Loyalty
   r({ path: '/fidelite/DashboardFidelity', title: 'Tableau de bord fidélité', area: 'fidelite', nav: 'Tableau de bord fidélité', restaurantFilter: true, screen: 'loyaltyDashboard', description: 'Membres, membres actifs, taux de retour, points gagnés et dépensés, coût des récompenses sur la période.' }),

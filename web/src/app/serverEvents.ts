@@ -14,6 +14,7 @@ import { availabilityKeys } from '../features/availability/queries';
 import { brandKeys } from '../features/brands/keys';
 import { loyaltyKeys } from '../features/loyalty/keys';
 import { customerKeys } from '../features/customers/keys';
+import { marketingKeys } from '../features/campaigns/keys';
 import { api, unwrap } from '../api/client';
 import { useSession } from './session';
 
@@ -60,6 +61,9 @@ const invalidations: Record<string, readonly QueryKey[]> = {
   'loyalty.changed': [loyaltyKeys.all, customerKeys.all],
   // Customers changed (an order linked, a consent, an erasure).
   'customers.changed': [customerKeys.all],
+  // A marketing campaign or list changed, or a campaign's send moved on (data {campaignId, done, total}).
+  'marketing.changed': [marketingKeys.all],
+  'campaigns.progress': [marketingKeys.campaigns()],
 };
 
 /**
@@ -87,6 +91,8 @@ export const serverEventTypes = [
   'brands.changed',
   'loyalty.changed',
   'customers.changed',
+  'marketing.changed',
+  'campaigns.progress',
   'resync',
 ] as const;
 
