@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { availabilityKeys } from './keys';
 import { api, unwrap, unwrapEmpty, type ApiError } from '../../api/client';
 import type { Hours, OpeningHours, PlanBulkInput, PlanBulkResult, ProductPlan, RestaurantAvailability, SoldOut, SoldOutInput } from '../../api/types';
 
@@ -6,13 +7,6 @@ import type { Hours, OpeningHours, PlanBulkInput, PlanBulkResult, ProductPlan, R
  * Everything under ['availability']. The server publishes `availability.changed` {restaurantId}
  * after each sold-out or hours change; a refresh by this prefix covers it.
  */
-export const availabilityKeys = {
-  all: ['availability'] as const,
-  elements: (restaurantId: number) => [...availabilityKeys.all, 'elements', restaurantId] as const,
-  hours: (restaurantId: number) => [...availabilityKeys.all, 'hours', restaurantId] as const,
-  plans: () => [...availabilityKeys.all, 'plan'] as const,
-  plan: (params: PlanParams) => [...availabilityKeys.plans(), params] as const,
-};
 
 /** A page of the product plan: restaurants by name, rows from one carte (campaignId) or from the page's menus (0). */
 export interface PlanParams {
@@ -89,3 +83,5 @@ export const saveHoursMutation = (restaurantId: number): UseMutationOptions<Open
 export function availabilityChanged(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: availabilityKeys.all });
 }
+
+export { availabilityKeys };

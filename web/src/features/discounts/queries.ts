@@ -1,15 +1,10 @@
 import { queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { discountKeys } from './keys';
 import { api, unwrap, unwrapEmpty, type ApiError } from '../../api/client';
 import type { Discount, PromoCode, PromoCodeChange } from './types';
 
 // Everything under ['discounts'] (the discounts and their codes), which the 'discounts.changed'
 // server event makes stale; each write also invalidates it here, for the tab that made it.
-export const discountKeys = {
-  all: ['discounts'] as const,
-  list: () => [...discountKeys.all, 'list'] as const,
-  detail: (id: number) => [...discountKeys.all, 'detail', id] as const,
-  codes: () => [...discountKeys.all, 'codes'] as const,
-};
 
 // One function for every render, so the selected array keeps its identity between renders.
 const orEmpty = <T,>(list: T[] | null): T[] => list ?? [];
@@ -77,3 +72,5 @@ export const deletePromoCodeMutation = (): UseMutationOptions<void, ApiError, { 
   mutationKey: [...discountKeys.codes(), 'delete'],
   mutationFn: ({ id }) => unwrapEmpty(api.DELETE('/api/v1/promocodes/{codeId}', { params: { path: { codeId: id } } })),
 });
+
+export { discountKeys };

@@ -16,6 +16,7 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { toastSaveError } from '../../../components/saveError';
 import { useToast } from '../../../components/Toast';
+import { LoyaltyCard } from '../components/LoyaltyCard';
 import { contactIdOf, dateText, dateTimeText, displayName, money, phoneText, SOURCE_LABELS, type Customer, type CustomerInput } from '../format';
 import {
   customerConsentsQuery, customerOrdersQuery, customerQuery, customersChanged, downloadCustomerData, eraseCustomerMutation, saveFile, setConsentMutation, updateCustomerMutation,
@@ -265,6 +266,7 @@ export function ContactDetailsPage({ route }: { route: AppRoute }) {
           <Grid size={{ xs: 12, lg: 7 }}><IdentityCard customer={c} canWrite={canWrite} /></Grid>
           <Grid size={{ xs: 12, lg: 5 }}><ConsentsCard customer={c} canWrite={canWrite} /></Grid>
         </Grid>
+        {!c.erased && <LoyaltyCard customerId={c.id} canWrite={canWrite} />}
         <OrdersCard customer={c} />
       </Stack>
     );

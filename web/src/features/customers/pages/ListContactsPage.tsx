@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import {
-  Button, Chip, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, TextField, Typography,
+  Link, Button, Chip, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, TextField, Typography,
 } from '@mui/material';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import PeopleOutlineRoundedIcon from '@mui/icons-material/PeopleOutlineRounded';
@@ -113,7 +113,7 @@ export function ListContactsPage({ route, clickCollect = false }: { route: AppRo
               {(list.data.items ?? []).map((c) => (
                 <TableRow key={c.id} hover sx={{ cursor: 'pointer' }} onClick={() => void navigate(contactPath(c))}>
                   <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 500 }}>{displayName(c)}</Typography>
+                    <Link component={RouterLink} to={contactPath(c)} underline="hover" variant="body2" sx={{ fontWeight: 500 }} onClick={(e) => e.stopPropagation()}>{displayName(c)}</Link>
                     {c.postalCode && <Typography variant="caption" color="text.secondary">{c.postalCode}</Typography>}
                   </TableCell>
                   <TableCell>{c.phone ? phoneText(c.phone) : '—'}</TableCell>
