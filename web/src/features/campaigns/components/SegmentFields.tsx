@@ -28,10 +28,11 @@ export function SegmentFields({ value, onChange, restaurants, disabled }: { valu
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
       <FormControl fullWidth disabled={disabled} sx={{ gridColumn: { md: '1 / -1' } }}>
-        <InputLabel id="segment-restaurants">Restaurants</InputLabel>
+        <InputLabel id="segment-restaurants" shrink>Restaurants</InputLabel>
         <Select
           labelId="segment-restaurants"
           label="Restaurants"
+          notched
           multiple
           value={ids}
           onChange={(e) => onChange({ ...value, restaurantIds: (e.target.value as number[]).map(Number) })}

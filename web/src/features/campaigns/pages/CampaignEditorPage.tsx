@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { DateField } from '../../../components/DateField';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
@@ -139,6 +140,10 @@ function Editor({ route, campaign }: { route: AppRoute; campaign?: Campaign }) {
   }
 
   async function onSchedule() {
+    if (draft.scheduledAt && !/T([01]\d|2[0-3]):[0-5]\d$/.test(draft.scheduledAt)) {
+      setErrors({ scheduledAt: "L'heure s'écrit hh:mm, par exemple 18:30." });
+      return;
+    }
     if (!draft.scheduledAt) {
       setErrors({ scheduledAt: "Choisissez la date et l'heure de l'envoi." });
       return;
@@ -234,16 +239,30 @@ function Editor({ route, campaign }: { route: AppRoute; campaign?: Campaign }) {
               />
               {draft.channel === 'sms' && <SmsCounter body={draft.body} stopLine={stopLine} />}
               <TextField label="Code promo" value={draft.promoCode} onChange={(ev) => set('promoCode', ev.target.value.toUpperCase())} disabled={locked} helperText="Facultatif : les commandes qui l'utilisent après l'envoi sont comptées." />
-              <TextField
-                label="Programmer le"
-                type="datetime-local"
-                value={draft.scheduledAt}
-                onChange={(ev) => set('scheduledAt', ev.target.value)}
-                disabled={locked}
-                error={!!errors.scheduledAt}
-                helperText={errors.scheduledAt ?? 'Laisser vide pour un brouillon ou un envoi immédiat.'}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+                <DateField
+                  label="Programmer le"
+                  value={draft.scheduledAt.slice(0, 10)}
+                  onChange={(day) => set('scheduledAt', day ? `${day}T${draft.scheduledAt.slice(11, 16) || '10:00'}` : '')}
+                  disabled={locked}
+                  error={!!errors.scheduledAt}
+                  helperText={errors.scheduledAt ?? 'Laisser vide pour un brouillon ou un envoi immédiat.'}
+                  width={200}
+                />
+                <TextField
+                  size="small"
+                  label="À"
+                  placeholder="hh:mm"
+                  value={draft.scheduledAt.slice(11, 16)}
+                  onChange={(ev) => {
+                    const time = ev.target.value.replace(/[^\d:]/g, '').slice(0, 5);
+                    if (draft.scheduledAt) set('scheduledAt', `${draft.scheduledAt.slice(0, 10)}T${time}`);
+                  }}
+                  disabled={locked || !draft.scheduledAt}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': "Heure de l'envoi" } }}
+                  sx={{ width: 110 }}
+                />
+              </Stack>
             </Stack>
           </Paper>
         </Stack>

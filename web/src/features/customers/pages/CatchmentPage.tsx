@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DateField } from '../../../components/DateField';
 import { useQuery } from '@tanstack/react-query';
 import { Box, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
@@ -67,8 +68,8 @@ export function CatchmentPage({ route }: { route: AppRoute }) {
   return (
     <PageHeader title={route.title} subtitle={route.description} breadcrumbs={crumbsOf(route)}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField size="small" type="date" label="Du" value={filter.from ?? ''} onChange={(e) => setFilter((f) => ({ ...f, from: e.target.value || undefined }))} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" type="date" label="Au" value={filter.to ?? ''} onChange={(e) => setFilter((f) => ({ ...f, to: e.target.value || undefined }))} slotProps={{ inputLabel: { shrink: true } }} />
+        <DateField label="Du" value={filter.from ?? ''} max={filter.to} onChange={(v) => setFilter((f) => ({ ...f, from: v || undefined }))} />
+        <DateField label="Au" value={filter.to ?? ''} min={filter.from} onChange={(v) => setFilter((f) => ({ ...f, to: v || undefined }))} />
         <TextField select size="small" label="Commandes" value={filter.source} onChange={(e) => setFilter((f) => ({ ...f, source: e.target.value as CatchmentFilter['source'] }))} sx={{ minWidth: 200 }}>
           <MenuItem value="all">Toutes</MenuItem>
           <MenuItem value="click_and_collect">Click & Collect</MenuItem>

@@ -48,7 +48,7 @@ function IdentityCard({ customer, canWrite }: { customer: Customer; canWrite: bo
     <TextField
       size="small"
       label={label}
-      value={form[key] ?? ''}
+      value={(key === 'birthDay' || key === 'birthMonth') && !form[key] ? '' : (form[key] ?? '')}
       disabled={!canWrite || customer.erased}
       onChange={(e) => setForm((f) => ({ ...f, [key]: key === 'birthDay' || key === 'birthMonth' ? Number(e.target.value) || 0 : e.target.value }))}
       fullWidth
