@@ -113,7 +113,7 @@ export function ListContactsPage({ route, clickCollect = false }: { route: AppRo
               {(list.data.items ?? []).map((c) => (
                 <TableRow key={c.id} hover sx={{ cursor: 'pointer' }} onClick={() => void navigate(contactPath(c))}>
                   <TableCell>
-                    <Link component={RouterLink} to={contactPath(c)} underline="hover" variant="body2" sx={{ fontWeight: 500 }} onClick={(e) => e.stopPropagation()}>{displayName(c)}</Link>
+                    <Link component={RouterLink} to={contactPath(c)} underline="hover" variant="body2" sx={{ fontWeight: 500, display: 'block' }} onClick={(e) => e.stopPropagation()}>{displayName(c)}</Link>
                     {c.postalCode && <Typography variant="caption" color="text.secondary">{c.postalCode}</Typography>}
                   </TableCell>
                   <TableCell>{c.phone ? phoneText(c.phone) : '—'}</TableCell>
