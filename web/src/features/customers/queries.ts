@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+export { saveFile } from '../tags/queries';
 import { api, toApiError, unwrap, unwrapEmpty, type ApiError } from '../../api/client';
 import { dispositionFileName } from '../menus/catalogue';
 import { customerKeys } from './keys';
@@ -92,18 +93,4 @@ export async function downloadCustomerData(id: number): Promise<{ blob: Blob; fi
   const { data, error, response } = await api.GET('/api/v1/customers/{customerId}/data', { params: { path: { customerId: id } }, parseAs: 'blob' });
   if (!response.ok || !data) throw toApiError(response, error);
   return { blob: data as Blob, fileName: dispositionFileName(response.headers.get('Content-Disposition')) ?? `client-${id}.json` };
-}
-
-/** Hands a file to the browser as a download. */
-export function saveFile(blob: Blob, fileName: string): void {
-  if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
